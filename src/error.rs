@@ -1,0 +1,93 @@
+//! The one error type of the core. Each kind names the upstream failure it reproduces; the JNI
+//! bridge maps kinds to Java exception classes in one table (`src/jni/errors.rs`).
+
+/// What went wrong, named after the upstream status code or Java exception it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// TensorFlow `INVALID_ARGUMENT` (also TFLite's `IllegalArgumentException` checks).
+    InvalidArgument,
+    /// TensorFlow `OUT_OF_RANGE`.
+    OutOfRange,
+    /// TensorFlow `UNIMPLEMENTED`.
+    Unimplemented,
+    /// TensorFlow `FAILED_PRECONDITION`.
+    FailedPrecondition,
+    /// TensorFlow `RESOURCE_EXHAUSTED` (an allocation that cannot be satisfied).
+    ResourceExhausted,
+    /// TensorFlow `INTERNAL`, or a bug in tensorbridge itself.
+    Internal,
+    /// An index outside a Java collection (`IndexOutOfBoundsException`).
+    IndexOutOfBounds,
+    /// An index outside a Java array (`ArrayIndexOutOfBoundsException`).
+    ArrayIndexOutOfBounds,
+    /// A negative length where Java would allocate an array (`NegativeArraySizeException`).
+    NegativeArraySize,
+    /// An operation on something absent, e.g. the dimensions of an unknown rank (`NullPointerException`).
+    NullPointer,
+    /// An object used in the wrong state (`IllegalStateException`).
+    IllegalState,
+    /// TFLite Support's `AssertionError` for a data type it does not handle.
+    UnsupportedDataType,
+    /// Reading past the end of a buffer (`BufferUnderflowException`).
+    BufferUnderflow,
+    /// Writing past the end of a buffer (`BufferOverflowException`).
+    BufferOverflow,
+    /// Writing into a read-only buffer (`ReadOnlyBufferException`).
+    ReadOnlyBuffer,
+}
+
+impl ErrorKind {
+    /// Every kind, in declaration order (the order the Java diagnostics test uses).
+    pub const ALL: [ErrorKind; 15] = [
+        ErrorKind::InvalidArgument,
+        ErrorKind::OutOfRange,
+        ErrorKind::Unimplemented,
+        ErrorKind::FailedPrecondition,
+        ErrorKind::ResourceExhausted,
+        ErrorKind::Internal,
+        ErrorKind::IndexOutOfBounds,
+        ErrorKind::ArrayIndexOutOfBounds,
+        ErrorKind::NegativeArraySize,
+        ErrorKind::NullPointer,
+        ErrorKind::IllegalState,
+        ErrorKind::UnsupportedDataType,
+        ErrorKind::BufferUnderflow,
+        ErrorKind::BufferOverflow,
+        ErrorKind::ReadOnlyBuffer,
+    ];
+}
+
+/// An error with its upstream message, kept verbatim.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Error {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl Error {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error { kind, message: message.into() }
+    }
+    pub fn invalid_argument(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::InvalidArgument, message)
+    }
+    pub fn out_of_range(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::OutOfRange, message)
+    }
+    pub fn unimplemented(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Unimplemented, message)
+    }
+    pub fn failed_precondition(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::FailedPrecondition, message)
+    }
+    pub fn resource_exhausted(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::ResourceExhausted, message)
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Internal, message)
+    }
+}
+
+/// The result type of every fallible core operation.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,99 @@
+//! The guard every exported function runs its body through: no panic unwinds into the JVM, every
+//! error becomes a pending Java exception, and the function returns a neutral value.
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use jni::errors::ErrorPolicy;
+use jni::strings::JNIString;
+use jni::{Env, EnvUnowned};
+
+use super::errors::{BridgeError, BridgeResult, TENSORFLOW_EXCEPTION, has_no_message_constructor, java_class};
+
+/// Runs `body` with a full `Env` (for natives that touch Java objects).
+pub(crate) fn guard<'local, T, F>(env: &mut EnvUnowned<'local>, body: F) -> T
+where
+    T: Default,
+    F: FnOnce(&mut Env<'local>) -> BridgeResult<T>,
+{
+    env.with_env(body).resolve::<ThrowMapped>()
+}
+
+/// Runs `body` without building an `Env` (natives that take and return primitives only); the
+/// `Env` is built only when there is an exception to throw. Saves ~50 ns per call.
+pub(crate) fn guard_primitive<'local, T, F>(env: &mut EnvUnowned<'local>, body: F) -> T
+where
+    T: Default,
+    F: FnOnce() -> BridgeResult<T>,
+{
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(value)) => value,
+        Ok(Err(err)) => env.with_env(|_| Err::<T, _>(err)).resolve::<ThrowMapped>(),
+        Err(payload) => {
+            let message = panic_message(payload);
+            env.with_env(|_| -> BridgeResult<T> { panic!("{message}") })
+                .resolve::<ThrowMapped>()
+        }
+    }
+}
+
+/// The policy that throws the mapped Java exception.
+struct ThrowMapped;
+
+impl<T: Default> ErrorPolicy<T, BridgeError> for ThrowMapped {
+    type Captures<'unowned_env_local: 'native_method, 'native_method> = ();
+
+    fn on_error<'unowned_env_local: 'native_method, 'native_method>(
+        env: &mut Env<'unowned_env_local>,
+        _cap: &mut Self::Captures<'unowned_env_local, 'native_method>,
+        err: BridgeError,
+    ) -> jni::errors::Result<T> {
+        if env.exception_check() {
+            // A JNI call already threw (e.g. an OutOfMemoryError): let Java see that one.
+            return Ok(T::default());
+        }
+        match err {
+            BridgeError::Core(core) => throw(env, java_class(core.kind), &core.message),
+            BridgeError::Jni(jni_err) => {
+                throw(env, TENSORFLOW_EXCEPTION, &format!("tensorbridge: JNI call failed: {jni_err}"))
+            }
+        }
+        Ok(T::default())
+    }
+
+    fn on_panic<'unowned_env_local: 'native_method, 'native_method>(
+        env: &mut Env<'unowned_env_local>,
+        _cap: &mut Self::Captures<'unowned_env_local, 'native_method>,
+        payload: Box<dyn Any + Send + 'static>,
+    ) -> jni::errors::Result<T> {
+        let message = panic_message(payload);
+        if !env.exception_check() {
+            throw(env, TENSORFLOW_EXCEPTION, &format!("tensorbridge internal error (Rust panic): {message}"));
+        }
+        Ok(T::default())
+    }
+}
+
+/// Throws `class` with `message`; if that fails, whatever the failure left pending stands.
+fn throw(env: &mut Env<'_>, class: &str, message: &str) {
+    let class = JNIString::from(class);
+    let _ = if has_no_message_constructor(&class.to_string()) {
+        env.throw_new_void(class.as_ref())
+    } else {
+        env.throw_new(class.as_ref(), JNIString::from(message))
+    };
+}
+
+/// The text of a panic payload; the payload is dropped under its own guard.
+fn panic_message(payload: Box<dyn Any + Send + 'static>) -> String {
+    if let Some(s) = payload.downcast_ref::<&'static str>() {
+        return (*s).to_string();
+    }
+    if let Some(s) = payload.downcast_ref::<String>() {
+        return s.clone();
+    }
+    if catch_unwind(AssertUnwindSafe(|| drop(payload))).is_err() {
+        // A payload whose Drop panics: nothing more can be done safely than to leak it.
+    }
+    "non-string panic payload".to_string()
+}

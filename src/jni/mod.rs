@@ -1,0 +1,7 @@
+//! The JNI bridge: one file per `dev.tensorbridge.internal.Native*` class. It converts arguments,
+//! runs every body through [`guard`], and maps errors; it holds no tensor semantics.
+
+mod errors;
+mod guard;
+
+mod diagnostics;

@@ -1,0 +1,11 @@
+//! tensorbridge: TensorFlow's core tensor semantics in Rust.
+//!
+//! The core modules are plain Rust and usable without Java. The `jni` feature (on by default) adds
+//! the bridge that the Java classes of the jar call into.
+
+pub mod error;
+
+pub use error::{Error, ErrorKind, Result};
+
+#[cfg(feature = "jni")]
+mod jni;
