@@ -1,0 +1,156 @@
+//! Bulk conversions between Java's `float[]`/`int[]` and the bytes of a `TensorBuffer`.
+//!
+//! The rules are TFLite Support's (spec §13) and the project's table for the extra integer types
+//! (spec §17 BU-1). Every rule is a Rust `as` cast or a clamp followed by one, because Rust's
+//! float-to-int `as` truncates toward zero, saturates and maps NaN to 0, exactly like Java's
+//! `(int) f` / `(long) f` and like upstream's clamp-then-truncate for UINT8.
+
+use super::element::{ByteOrder, ElementType};
+use crate::{Error, Result};
+
+/// Writes `src` into `dst` as elements of `ty` in `order`. `dst` must hold exactly
+/// `src.len() * ty.size()` bytes.
+pub fn store_f32(src: &[f32], ty: ElementType, order: ByteOrder, dst: &mut [u8]) -> Result<()> {
+    check_len(src.len(), ty, dst.len())?;
+    match ty {
+        ElementType::Float32 if order == ByteOrder::NATIVE => {
+            dst.copy_from_slice(bytemuck::cast_slice(src));
+        }
+        ElementType::Float32 => encode(src, dst, order, |x| x),
+        // Clamp-then-truncate with NaN -> 0 is exactly Rust's saturating `as`.
+        ElementType::Uint8 => encode(src, dst, order, |x| x as u8),
+        ElementType::Int8 => encode(src, dst, order, |x| x as i8),
+        ElementType::Int16 => encode(src, dst, order, |x| x as i16),
+        ElementType::Int32 => encode(src, dst, order, |x| x as i32),
+        ElementType::Int64 => encode(src, dst, order, |x| x as i64),
+    }
+    Ok(())
+}
+
+/// Writes `src` into `dst` as elements of `ty` in `order`. `dst` must hold exactly
+/// `src.len() * ty.size()` bytes.
+pub fn store_i32(src: &[i32], ty: ElementType, order: ByteOrder, dst: &mut [u8]) -> Result<()> {
+    check_len(src.len(), ty, dst.len())?;
+    match ty {
+        ElementType::Int32 if order == ByteOrder::NATIVE => {
+            dst.copy_from_slice(bytemuck::cast_slice(src));
+        }
+        ElementType::Int32 => encode(src, dst, order, |x| x),
+        // Java's `(float) i`: round to nearest, ties to even.
+        ElementType::Float32 => encode(src, dst, order, |x| x as f32),
+        ElementType::Uint8 => encode(src, dst, order, |x| x.clamp(0, 255) as u8),
+        ElementType::Int8 => encode(src, dst, order, |x| x.clamp(-128, 127) as i8),
+        ElementType::Int16 => encode(src, dst, order, |x| x.clamp(-32768, 32767) as i16),
+        ElementType::Int64 => encode(src, dst, order, i64::from),
+    }
+    Ok(())
+}
+
+/// Reads `dst.len()` elements of `ty` in `order` from `src` as floats. `src` must hold exactly
+/// `dst.len() * ty.size()` bytes.
+pub fn load_f32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [f32]) -> Result<()> {
+    check_len(dst.len(), ty, src.len())?;
+    match ty {
+        ElementType::Float32 if order == ByteOrder::NATIVE => {
+            bytemuck::cast_slice_mut(dst).copy_from_slice(src);
+        }
+        ElementType::Float32 => decode(src, dst, order, |x: f32| x),
+        ElementType::Uint8 => decode(src, dst, order, |x: u8| f32::from(x)),
+        ElementType::Int8 => decode(src, dst, order, |x: i8| f32::from(x)),
+        ElementType::Int16 => decode(src, dst, order, |x: i16| f32::from(x)),
+        // Java's `(float) i` / `(float) l`: round to nearest, ties to even.
+        ElementType::Int32 => decode(src, dst, order, |x: i32| x as f32),
+        ElementType::Int64 => decode(src, dst, order, |x: i64| x as f32),
+    }
+    Ok(())
+}
+
+/// Reads `dst.len()` elements of `ty` in `order` from `src` as ints. `src` must hold exactly
+/// `dst.len() * ty.size()` bytes.
+pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) -> Result<()> {
+    check_len(dst.len(), ty, src.len())?;
+    match ty {
+        ElementType::Int32 if order == ByteOrder::NATIVE => {
+            bytemuck::cast_slice_mut(dst).copy_from_slice(src);
+        }
+        ElementType::Int32 => decode(src, dst, order, |x: i32| x),
+        ElementType::Float32 => decode(src, dst, order, |x: f32| x as i32),
+        ElementType::Uint8 => decode(src, dst, order, |x: u8| i32::from(x)),
+        ElementType::Int8 => decode(src, dst, order, |x: i8| i32::from(x)),
+        ElementType::Int16 => decode(src, dst, order, |x: i16| i32::from(x)),
+        // Project rule (BU-1): INT64 saturates into the int range.
+        ElementType::Int64 => decode(src, dst, order, |x: i64| {
+            x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+        }),
+    }
+    Ok(())
+}
+
+/// The byte length must match the element count exactly; anything else is a caller bug that
+/// would otherwise leave bytes unwritten or elements unread.
+fn check_len(elements: usize, ty: ElementType, bytes: usize) -> Result<()> {
+    match elements.checked_mul(ty.size()) {
+        Some(expected) if expected == bytes => Ok(()),
+        _ => Err(Error::invalid_argument(format!(
+            "{elements} elements of {ty:?} need {} bytes, got {bytes}",
+            elements.saturating_mul(ty.size())
+        ))),
+    }
+}
+
+/// A primitive with a fixed-size encoding in either byte order.
+trait Wire: Copy {
+    const SIZE: usize;
+    fn put<const BIG: bool>(self, out: &mut [u8]);
+    fn get<const BIG: bool>(inp: &[u8]) -> Self;
+}
+
+macro_rules! impl_wire {
+    ($($t:ty),*) => {$(
+        impl Wire for $t {
+            const SIZE: usize = size_of::<$t>();
+            #[inline(always)]
+            fn put<const BIG: bool>(self, out: &mut [u8]) {
+                out.copy_from_slice(&if BIG { self.to_be_bytes() } else { self.to_le_bytes() });
+            }
+            #[inline(always)]
+            fn get<const BIG: bool>(inp: &[u8]) -> Self {
+                let mut bytes = [0u8; size_of::<$t>()];
+                bytes.copy_from_slice(inp);
+                if BIG { <$t>::from_be_bytes(bytes) } else { <$t>::from_le_bytes(bytes) }
+            }
+        }
+    )*};
+}
+impl_wire!(u8, i8, i16, i32, i64, f32);
+
+/// Converts and encodes every element; the order is a const parameter so each loop is branch-free.
+fn encode<S: Copy, W: Wire>(src: &[S], dst: &mut [u8], order: ByteOrder, conv: impl Fn(S) -> W) {
+    match order {
+        ByteOrder::Big => encode_in::<S, W, true>(src, dst, conv),
+        ByteOrder::Little => encode_in::<S, W, false>(src, dst, conv),
+    }
+}
+
+fn encode_in<S: Copy, W: Wire, const BIG: bool>(src: &[S], dst: &mut [u8], conv: impl Fn(S) -> W) {
+    for (out, &x) in dst.chunks_exact_mut(W::SIZE).zip(src) {
+        conv(x).put::<BIG>(out);
+    }
+}
+
+/// Decodes and converts every element.
+fn decode<W: Wire, D>(src: &[u8], dst: &mut [D], order: ByteOrder, conv: impl Fn(W) -> D) {
+    match order {
+        ByteOrder::Big => decode_in::<W, D, true>(src, dst, conv),
+        ByteOrder::Little => decode_in::<W, D, false>(src, dst, conv),
+    }
+}
+
+fn decode_in<W: Wire, D, const BIG: bool>(src: &[u8], dst: &mut [D], conv: impl Fn(W) -> D) {
+    for (out, inp) in dst.iter_mut().zip(src.chunks_exact(W::SIZE)) {
+        *out = conv(W::get::<BIG>(inp));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,11 @@
+//! TFLite Support `TensorBuffer` semantics: the element types a buffer can hold and the bulk
+//! conversions between Java `float[]`/`int[]` arrays and a buffer's bytes.
+//!
+//! The kernels work over borrowed byte slices plus an explicit byte order, so the same code serves
+//! Java direct buffers (borrowed for one JNI call) and Rust-owned memory.
+
+pub mod convert;
+pub mod element;
+
+pub use convert::{load_f32, load_i32, store_f32, store_i32};
+pub use element::{ByteOrder, ElementType};
