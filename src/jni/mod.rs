@@ -5,4 +5,5 @@ mod errors;
 mod guard;
 
 mod diagnostics;
+mod tensor_buffer;
 mod on_load;

@@ -1,0 +1,236 @@
+package dev.tensorbridge.internal;
+
+import java.nio.BufferOverflowException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
+import org.tensorflow.lite.DataType;
+
+/**
+ * The bulk element conversions behind {@code org.tensorflow.lite.support.tensorbuffer}: between a
+ * Java {@code float[]}/{@code int[]} and the elements of a {@link ByteBuffer}, in the buffer's own
+ * byte order. This class is the checkpoint in front of the natives: every argument is validated
+ * here, and the natives only ever see non-null arrays and direct buffers whose limit holds every
+ * element touched.
+ *
+ * <p>Elements always start at absolute index 0 of the buffer; the buffer's position and limit are
+ * read but never changed. The conversion rules are TFLite Support's (clamp, then truncate toward
+ * zero, NaN to 0 for float input; clamp for int input; round to nearest even for int to float), and
+ * the project's table for INT8, INT16, INT32 and INT64 (spec §17 BU-1).
+ *
+ * <p>Two implementations give identical results: Rust, over the buffer's address, for direct
+ * buffers with at least {@link #NATIVE_MIN_ELEMENTS} elements, and Java absolute get/put for
+ * everything else (heap buffers, read-only heap buffers without an accessible array, and small
+ * arrays where a JNI transition costs more than the conversion).
+ *
+ * <p>Internal API: not for use outside tensorbridge.
+ */
+public final class TensorBufferKernels {
+  /**
+   * Below this many elements the Java path is used even for direct buffers: entering native code
+   * and resolving a buffer address costs about as much as converting this many elements in Java.
+   */
+  static final int NATIVE_MIN_ELEMENTS = 64;
+
+  /** Which implementation to run; {@link #AUTO} outside tests. */
+  enum Path {
+    AUTO,
+    JAVA,
+    NATIVE
+  }
+
+  private TensorBufferKernels() {}
+
+  /**
+   * Converts every element of {@code src} to {@code type} and writes it at element index {@code i}
+   * of {@code dst}.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
+   * @throws ReadOnlyBufferException if {@code dst} is read-only
+   * @throws BufferOverflowException if {@code dst.limit()} is below {@code src.length} elements
+   */
+  public static void storeFloats(float[] src, ByteBuffer dst, DataType type) {
+    storeFloats(src, dst, type, Path.AUTO);
+  }
+
+  /** As {@link #storeFloats(float[], ByteBuffer, DataType)}, for an {@code int[]} source. */
+  public static void storeInts(int[] src, ByteBuffer dst, DataType type) {
+    storeInts(src, dst, type, Path.AUTO);
+  }
+
+  /**
+   * Reads {@code dst.length} elements of {@code type} from {@code src} and converts them to float.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
+   * @throws BufferUnderflowException if {@code src.limit()} is below {@code dst.length} elements
+   */
+  public static void loadFloats(ByteBuffer src, DataType type, float[] dst) {
+    loadFloats(src, type, dst, Path.AUTO);
+  }
+
+  /** As {@link #loadFloats(ByteBuffer, DataType, float[])}, converting to int. */
+  public static void loadInts(ByteBuffer src, DataType type, int[] dst) {
+    loadInts(src, type, dst, Path.AUTO);
+  }
+
+  /**
+   * Copies {@code count} elements of {@code type} unchanged from {@code src} to {@code dst},
+   * re-encoding them if the two buffers have different byte orders.
+   *
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code type} has no fixed-size encoding or {@code count < 0}
+   * @throws BufferUnderflowException if {@code src} holds fewer than {@code count} elements
+   * @throws ReadOnlyBufferException if {@code dst} is read-only
+   * @throws BufferOverflowException if {@code dst} holds fewer than {@code count} elements
+   */
+  public static void copyElements(ByteBuffer src, ByteBuffer dst, DataType type, int count) {
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    if (count < 0) {
+      throw new IllegalArgumentException("negative element count: " + count);
+    }
+    if ((long) count * size > src.limit()) {
+      throw new BufferUnderflowException();
+    }
+    checkWritable(dst, count, size);
+    int bytes = count * size;
+    if (size == 1 || src.order() == dst.order()) {
+      ByteBuffer from = src.duplicate();
+      from.position(0);
+      from.limit(bytes);
+      ByteBuffer to = dst.duplicate();
+      to.position(0);
+      to.put(from);
+      return;
+    }
+    // Different orders: the typed absolute accessors decode with src's order, encode with dst's.
+    for (int at = 0; at < bytes; at += size) {
+      if (size == 2) {
+        dst.putShort(at, src.getShort(at));
+      } else if (size == 4) {
+        dst.putInt(at, src.getInt(at));
+      } else {
+        dst.putLong(at, src.getLong(at));
+      }
+    }
+  }
+
+  static void storeFloats(float[] src, ByteBuffer dst, DataType type, Path path) {
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkWritable(dst, src.length, size);
+    if (useNative(dst, src.length, path)) {
+      NativeTensorBuffer.storeFloats(src, dst, typeCode(type), isBigEndian(dst));
+    } else {
+      JavaConversions.storeFloats(src, dst, type);
+    }
+  }
+
+  static void storeInts(int[] src, ByteBuffer dst, DataType type, Path path) {
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkWritable(dst, src.length, size);
+    if (useNative(dst, src.length, path)) {
+      NativeTensorBuffer.storeInts(src, dst, typeCode(type), isBigEndian(dst));
+    } else {
+      JavaConversions.storeInts(src, dst, type);
+    }
+  }
+
+  static void loadFloats(ByteBuffer src, DataType type, float[] dst, Path path) {
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkReadable(src, dst.length, size);
+    if (useNative(src, dst.length, path)) {
+      NativeTensorBuffer.loadFloats(src, typeCode(type), isBigEndian(src), dst);
+    } else {
+      JavaConversions.loadFloats(src, type, dst);
+    }
+  }
+
+  static void loadInts(ByteBuffer src, DataType type, int[] dst, Path path) {
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkReadable(src, dst.length, size);
+    if (useNative(src, dst.length, path)) {
+      NativeTensorBuffer.loadInts(src, typeCode(type), isBigEndian(src), dst);
+    } else {
+      JavaConversions.loadInts(src, type, dst);
+    }
+  }
+
+  private static boolean useNative(ByteBuffer buffer, int count, Path path) {
+    switch (path) {
+      case JAVA:
+        return false;
+      case NATIVE:
+        if (!buffer.isDirect()) {
+          throw new IllegalArgumentException("the native path needs a direct ByteBuffer");
+        }
+        return true;
+      default:
+        return buffer.isDirect() && count >= NATIVE_MIN_ELEMENTS;
+    }
+  }
+
+  private static void checkWritable(ByteBuffer dst, int count, int size) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    // long arithmetic: count * size must not wrap past the limit check.
+    if ((long) count * size > dst.limit()) {
+      throw new BufferOverflowException();
+    }
+  }
+
+  private static void checkReadable(ByteBuffer src, int count, int size) {
+    if ((long) count * size > src.limit()) {
+      throw new BufferUnderflowException();
+    }
+  }
+
+  private static void checkNotNull(Object value, String name) {
+    if (value == null) {
+      throw new NullPointerException(name + " cannot be null");
+    }
+  }
+
+  private static boolean isBigEndian(ByteBuffer buffer) {
+    return buffer.order() == ByteOrder.BIG_ENDIAN;
+  }
+
+  /** The element size, refusing types without a fixed-size numeric encoding (STRING, BOOL). */
+  static int elementSize(DataType type) {
+    typeCode(type);
+    return type.byteSize();
+  }
+
+  /** The TfLiteType value the natives expect (DataType.c() is package-private upstream). */
+  private static int typeCode(DataType type) {
+    checkNotNull(type, "type");
+    switch (type) {
+      case FLOAT32:
+        return 1;
+      case INT32:
+        return 2;
+      case UINT8:
+        return 3;
+      case INT64:
+        return 4;
+      case INT16:
+        return 7;
+      case INT8:
+        return 9;
+      default:
+        throw new IllegalArgumentException("no numeric conversions for data type " + type);
+    }
+  }
+}

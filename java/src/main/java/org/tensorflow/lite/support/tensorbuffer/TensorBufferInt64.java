@@ -1,0 +1,67 @@
+package org.tensorflow.lite.support.tensorbuffer;
+
+import org.tensorflow.lite.DataType;
+
+/** A {@link TensorBuffer} of 64-bit signed integers (beyond TFLite Support; spec §17 BU-1). Reads as int saturate at the int range; reads as float round to the nearest float. */
+public final class TensorBufferInt64 extends TensorBuffer {
+  private static final DataType DATA_TYPE = DataType.INT64;
+
+  /**
+   * Creates a fixed-size buffer of {@code shape}.
+   *
+   * @throws NullPointerException if {@code shape} is null
+   * @throws IllegalArgumentException if {@code shape} has a negative element
+   */
+  TensorBufferInt64(int[] shape) {
+    super(shape);
+  }
+
+  /** Creates an empty dynamic buffer. */
+  TensorBufferInt64() {
+    super();
+  }
+
+  @Override
+  public DataType getDataType() {
+    return DATA_TYPE;
+  }
+
+  @Override
+  public float[] getFloatArray() {
+    return readFloats();
+  }
+
+  @Override
+  public float getFloatValue(int absIndex) {
+    // The byte offset wraps like TensorBufferFloat's; the read is bounds-checked.
+    return (float) buffer.getLong(absIndex << 3);
+  }
+
+  @Override
+  public int[] getIntArray() {
+    return readInts();
+  }
+
+  @Override
+  public int getIntValue(int absIndex) {
+    long value = buffer.getLong(absIndex << 3);
+    return value < Integer.MIN_VALUE
+        ? Integer.MIN_VALUE
+        : (value > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) value);
+  }
+
+  @Override
+  public int getTypeSize() {
+    return DATA_TYPE.byteSize();
+  }
+
+  @Override
+  public void loadArray(float[] src, int[] shape) {
+    writeFloats(src, shape);
+  }
+
+  @Override
+  public void loadArray(int[] src, int[] shape) {
+    writeInts(src, shape);
+  }
+}
