@@ -7,8 +7,7 @@
 //! before it touches memory. Elements always start at the buffer's address (absolute index 0).
 //! The `ByteBuffer` is an argument, so it stays reachable for the whole call.
 
-use jni::elements::ReleaseMode;
-use jni::objects::{JByteBuffer, JFloatArray, JIntArray};
+use jni::objects::{JByteBuffer, JFloatArray, JIntArray, JPrimitiveArray, TypeArray};
 use jni::refs::Reference;
 use jni::sys::{jboolean, jint};
 use jni::{Env, EnvUnowned};
@@ -36,9 +35,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeFl
         };
         // SAFETY: critical section: no JNI call until `elements` is dropped; `bytes` came from
         // the direct buffer (not Java heap memory), so it cannot alias the array.
-        let elements = unsafe { src.get_elements_critical(env, ReleaseMode::NoCopyBack)? };
+        let elements = unsafe { Critical::pin(env, &src, count, ReleaseMode::NoCopyBack)? };
         let out = unsafe { std::slice::from_raw_parts_mut(bytes.ptr, bytes.len) };
-        lite::store_f32(&elements, ty, order, out)?;
+        lite::store_f32(elements.as_slice(), ty, order, out)?;
         Ok(())
     })
 }
@@ -60,9 +59,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeIn
             return Ok(());
         };
         // SAFETY: as in storeFloats.
-        let elements = unsafe { src.get_elements_critical(env, ReleaseMode::NoCopyBack)? };
+        let elements = unsafe { Critical::pin(env, &src, count, ReleaseMode::NoCopyBack)? };
         let out = unsafe { std::slice::from_raw_parts_mut(bytes.ptr, bytes.len) };
-        lite::store_i32(&elements, ty, order, out)?;
+        lite::store_i32(elements.as_slice(), ty, order, out)?;
         Ok(())
     })
 }
@@ -84,9 +83,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadFlo
             return Ok(());
         };
         // SAFETY: as in storeFloats; CopyBack publishes the results if the JVM handed us a copy.
-        let mut elements = unsafe { dst.get_elements_critical(env, ReleaseMode::CopyBack)? };
+        let mut elements = unsafe { Critical::pin(env, &dst, count, ReleaseMode::CopyBack)? };
         let input = unsafe { std::slice::from_raw_parts(bytes.ptr, bytes.len) };
-        lite::load_f32(input, ty, order, &mut elements)?;
+        lite::load_f32(input, ty, order, elements.as_mut_slice())?;
         Ok(())
     })
 }
@@ -108,9 +107,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadInt
             return Ok(());
         };
         // SAFETY: as in loadFloats.
-        let mut elements = unsafe { dst.get_elements_critical(env, ReleaseMode::CopyBack)? };
+        let mut elements = unsafe { Critical::pin(env, &dst, count, ReleaseMode::CopyBack)? };
         let input = unsafe { std::slice::from_raw_parts(bytes.ptr, bytes.len) };
-        lite::load_i32(input, ty, order, &mut elements)?;
+        lite::load_i32(input, ty, order, elements.as_mut_slice())?;
         Ok(())
     })
 }
@@ -176,4 +175,90 @@ fn direct_bytes(
         return Err(Error::invalid_argument("direct buffer without an address").into());
     }
     Ok(Some(Region { ptr, len }))
+}
+
+/// How a pinned array is released: `NoCopyBack` for inputs, `CopyBack` for outputs (matters only
+/// if the JVM handed out a copy).
+#[derive(Clone, Copy)]
+enum ReleaseMode {
+    CopyBack,
+    NoCopyBack,
+}
+
+/// A Java primitive array pinned with `GetPrimitiveArrayCritical` and released on drop.
+///
+/// Written against the raw function table because the `jni` crate's critical guard calls
+/// `ExceptionCheck` inside the critical region, which `-Xcheck:jni` reports. Between pin and
+/// drop this code makes no JNI call at all.
+struct Critical<'a, T> {
+    env: *mut jni::sys::JNIEnv,
+    array: jni::sys::jarray,
+    ptr: *mut T,
+    len: usize,
+    mode: ReleaseMode,
+    _array_lifetime: std::marker::PhantomData<&'a ()>,
+}
+
+impl<'a, T: TypeArray> Critical<'a, T> {
+    /// Pins `array`, whose length the caller has read as `len` (before entering the region).
+    ///
+    /// # Safety
+    /// The caller makes no JNI call on this thread until the returned guard is dropped.
+    unsafe fn pin(
+        env: &Env<'_>,
+        array: &'a JPrimitiveArray<'_, T>,
+        len: usize,
+        mode: ReleaseMode,
+    ) -> BridgeResult<Self> {
+        let raw_env = env.get_raw();
+        let raw_array = array.as_raw() as jni::sys::jarray;
+        // SAFETY: `raw_env` is this thread's live JNIEnv; `raw_array` is a non-null local
+        // reference to a primitive array of element type T (checked by the callers' signatures).
+        let ptr = unsafe {
+            let interface = *raw_env;
+            ((*interface).v1_2.GetPrimitiveArrayCritical)(raw_env, raw_array, std::ptr::null_mut())
+        };
+        if ptr.is_null() {
+            // The JVM could not pin or copy it (out of memory); an OutOfMemoryError is pending
+            // and the guard lets it through.
+            return Err(Error::resource_exhausted("GetPrimitiveArrayCritical failed").into());
+        }
+        Ok(Critical {
+            env: raw_env,
+            array: raw_array,
+            ptr: ptr.cast(),
+            len,
+            mode,
+            _array_lifetime: std::marker::PhantomData,
+        })
+    }
+
+    fn as_slice(&self) -> &[T] {
+        // SAFETY: `ptr` points at `len` elements of the pinned array until drop.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: as in as_slice; `&mut self` makes the borrow unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+}
+
+impl<T> Drop for Critical<'_, T> {
+    fn drop(&mut self) {
+        let mode = match self.mode {
+            ReleaseMode::CopyBack => 0,
+            ReleaseMode::NoCopyBack => jni::sys::JNI_ABORT,
+        };
+        // SAFETY: releases exactly what `pin` obtained, on the same thread and JNIEnv.
+        unsafe {
+            let interface = *self.env;
+            ((*interface).v1_2.ReleasePrimitiveArrayCritical)(
+                self.env,
+                self.array,
+                self.ptr.cast(),
+                mode,
+            );
+        }
+    }
 }
