@@ -156,6 +156,48 @@ public abstract class TensorBuffer {
   /** Returns the element type. */
   public abstract DataType getDataType();
 
+  /**
+   * Fills {@code dst} with every element converted to float, like {@link #getFloatArray()} but
+   * without allocating (beyond TFLite Support; spec §17 BU-2).
+   *
+   * @return {@code dst}
+   * @throws NullPointerException if {@code dst} is null
+   * @throws IllegalArgumentException if {@code dst.length != getFlatSize()}
+   * @throws IllegalStateException if the storage's limit no longer matches the shape
+   */
+  public float[] getFloatArray(float[] dst) {
+    if (dst == null) {
+      throw new NullPointerException("The destination array cannot be null.");
+    }
+    checkDestinationLength(dst.length);
+    ByteBuffer storage = buffer;
+    storage.rewind();
+    TensorBufferKernels.loadFloats(storage, getDataType(), dst);
+    afterBulk(storage, dst.length);
+    return dst;
+  }
+
+  /**
+   * Fills {@code dst} with every element converted to int, like {@link #getIntArray()} but without
+   * allocating (beyond TFLite Support; spec §17 BU-2).
+   *
+   * @return {@code dst}
+   * @throws NullPointerException if {@code dst} is null
+   * @throws IllegalArgumentException if {@code dst.length != getFlatSize()}
+   * @throws IllegalStateException if the storage's limit no longer matches the shape
+   */
+  public int[] getIntArray(int[] dst) {
+    if (dst == null) {
+      throw new NullPointerException("The destination array cannot be null.");
+    }
+    checkDestinationLength(dst.length);
+    ByteBuffer storage = buffer;
+    storage.rewind();
+    TensorBufferKernels.loadInts(storage, getDataType(), dst);
+    afterBulk(storage, dst.length);
+    return dst;
+  }
+
   /** Returns every element converted to float, in row-major order. */
   public abstract float[] getFloatArray();
 
@@ -374,6 +416,18 @@ public abstract class TensorBuffer {
     ByteBuffer storage = buffer;
     storage.rewind();
     TensorBufferKernels.copyElements(from, storage, getDataType(), count);
+  }
+
+  private void checkDestinationLength(int length) {
+    int count = getFlatSize();
+    if (length != count) {
+      throw new IllegalArgumentException(
+          "The destination array length ("
+              + length
+              + ") does not match the flat size of the buffer ("
+              + count
+              + ").");
+    }
   }
 
   private void checkLoadSize(int length, int[] shape) {
