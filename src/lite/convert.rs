@@ -17,11 +17,13 @@ pub fn store_f32(src: &[f32], ty: ElementType, order: ByteOrder, dst: &mut [u8])
             dst.copy_from_slice(bytemuck::cast_slice(src));
         }
         ElementType::Float32 => encode(src, dst, order, |x| x),
-        // Clamp-then-truncate with NaN -> 0 is exactly Rust's saturating `as`.
-        ElementType::Uint8 => encode(src, dst, order, |x| x as u8),
-        ElementType::Int8 => encode(src, dst, order, |x| x as i8),
-        ElementType::Int16 => encode(src, dst, order, |x| x as i16),
-        ElementType::Int32 => encode(src, dst, order, |x| x as i32),
+        // Clamp-then-truncate with NaN -> 0 (the same values as Rust's saturating `as`).
+        ElementType::Uint8 => encode(src, dst, order, |x| clamp_truncate(x, 0.0, 255.0) as u8),
+        ElementType::Int8 => encode(src, dst, order, |x| clamp_truncate(x, -128.0, 127.0) as i8),
+        ElementType::Int16 => encode(src, dst, order, |x| {
+            clamp_truncate(x, -32768.0, 32767.0) as i16
+        }),
+        ElementType::Int32 => encode(src, dst, order, saturating_i32),
         ElementType::Int64 => encode(src, dst, order, |x| x as i64),
     }
     Ok(())
@@ -74,7 +76,7 @@ pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) 
             bytemuck::cast_slice_mut(dst).copy_from_slice(src);
         }
         ElementType::Int32 => decode(src, dst, order, |x: i32| x),
-        ElementType::Float32 => decode(src, dst, order, |x: f32| x as i32),
+        ElementType::Float32 => decode(src, dst, order, saturating_i32),
         ElementType::Uint8 => decode(src, dst, order, |x: u8| i32::from(x)),
         ElementType::Int8 => decode(src, dst, order, |x: i8| i32::from(x)),
         ElementType::Int16 => decode(src, dst, order, |x: i16| i32::from(x)),
@@ -84,6 +86,35 @@ pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) 
         }),
     }
     Ok(())
+}
+
+/// `x as T` for an integer type whose range is [lo, hi] and fits in i32: NaN -> 0, clamp,
+/// truncate toward zero. Written as selects plus an unchecked conversion because LLVM
+/// vectorizes this, while the saturating `as` stays scalar on x86 (about 5x slower).
+#[inline(always)]
+fn clamp_truncate(x: f32, lo: f32, hi: f32) -> i32 {
+    let not_nan = if x.is_nan() { 0.0 } else { x };
+    let clamped = not_nan.max(lo).min(hi);
+    // SAFETY: `clamped` is finite and within [lo, hi] ⊂ i32's range, so the conversion is
+    // defined (it truncates toward zero).
+    unsafe { clamped.to_int_unchecked::<i32>() }
+}
+
+/// Java's `(int) f` (= Rust's `f as i32`: NaN -> 0, truncate, saturate), in the vectorizable
+/// form of [`clamp_truncate`]; 2^31 and above need their own select because i32::MAX is not a
+/// float.
+#[inline(always)]
+fn saturating_i32(x: f32) -> i32 {
+    let not_nan = if x.is_nan() { 0.0 } else { x };
+    // 2147483520.0 is the largest f32 below 2^31.
+    let clamped = not_nan.max(-2_147_483_648.0).min(2_147_483_520.0);
+    // SAFETY: `clamped` is finite and within i32's range.
+    let truncated = unsafe { clamped.to_int_unchecked::<i32>() };
+    if not_nan >= 2_147_483_648.0 {
+        i32::MAX
+    } else {
+        truncated
+    }
 }
 
 /// The byte length must match the element count exactly; anything else is a caller bug that
@@ -99,7 +130,7 @@ fn check_len(elements: usize, ty: ElementType, bytes: usize) -> Result<()> {
 }
 
 /// A primitive with a fixed-size encoding in either byte order.
-trait Wire: Copy {
+trait Wire: bytemuck::Pod {
     const SIZE: usize;
     fn put<const BIG: bool>(self, out: &mut [u8]);
     fn get<const BIG: bool>(inp: &[u8]) -> Self;
@@ -126,6 +157,16 @@ impl_wire!(u8, i8, i16, i32, i64, f32);
 
 /// Converts and encodes every element; the order is a const parameter so each loop is branch-free.
 fn encode<S: Copy, W: Wire>(src: &[S], dst: &mut [u8], order: ByteOrder, conv: impl Fn(S) -> W) {
+    // Native order on aligned storage (the common case: our own direct buffers): a typed loop
+    // the compiler vectorizes. Misaligned slices and swapped orders take the byte-wise loops.
+    if order == ByteOrder::NATIVE {
+        if let Ok(out) = bytemuck::try_cast_slice_mut::<u8, W>(dst) {
+            for (o, &x) in out.iter_mut().zip(src) {
+                *o = conv(x);
+            }
+            return;
+        }
+    }
     match order {
         ByteOrder::Big => encode_in::<S, W, true>(src, dst, conv),
         ByteOrder::Little => encode_in::<S, W, false>(src, dst, conv),
@@ -140,6 +181,14 @@ fn encode_in<S: Copy, W: Wire, const BIG: bool>(src: &[S], dst: &mut [u8], conv:
 
 /// Decodes and converts every element.
 fn decode<W: Wire, D>(src: &[u8], dst: &mut [D], order: ByteOrder, conv: impl Fn(W) -> D) {
+    if order == ByteOrder::NATIVE {
+        if let Ok(input) = bytemuck::try_cast_slice::<u8, W>(src) {
+            for (o, &x) in dst.iter_mut().zip(input) {
+                *o = conv(x);
+            }
+            return;
+        }
+    }
     match order {
         ByteOrder::Big => decode_in::<W, D, true>(src, dst, conv),
         ByteOrder::Little => decode_in::<W, D, false>(src, dst, conv),
