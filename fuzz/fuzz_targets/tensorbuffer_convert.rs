@@ -15,20 +15,31 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let ty = ElementType::ALL[usize::from(data[0]) % ElementType::ALL.len()];
-    let order = if data[1] & 1 == 0 { ByteOrder::Little } else { ByteOrder::Big };
+    let order = if data[1] & 1 == 0 {
+        ByteOrder::Little
+    } else {
+        ByteOrder::Big
+    };
     let misalign = usize::from(data[1] >> 1) % 8;
     let op = data[2] % 4;
     let payload = &data[3..];
     let size = ty.size();
     match op {
         0 => {
-            let src: Vec<f32> = payload.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let src: Vec<f32> = payload
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
             let mut buf = vec![GUARD; src.len() * size + misalign + 8];
             let region = &mut buf[misalign..misalign + src.len() * size];
             store_f32(&src, ty, order, region).expect("exact length");
             for (i, &f) in src.iter().enumerate() {
                 let got = read_raw(&buf[misalign + i * size..], ty, order);
-                assert_eq!(got, reference_store_float(ty, f), "{ty:?} {order:?} store {f}");
+                assert_eq!(
+                    got,
+                    reference_store_float(ty, f),
+                    "{ty:?} {order:?} store {f}"
+                );
             }
             check_guards(&buf, misalign, src.len() * size);
             let mut short = vec![0u8; (src.len() * size).saturating_sub(1)];
@@ -37,13 +48,20 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         1 => {
-            let src: Vec<i32> = payload.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let src: Vec<i32> = payload
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
             let mut buf = vec![GUARD; src.len() * size + misalign + 8];
             let region = &mut buf[misalign..misalign + src.len() * size];
             store_i32(&src, ty, order, region).expect("exact length");
             for (i, &v) in src.iter().enumerate() {
                 let got = read_raw(&buf[misalign + i * size..], ty, order);
-                assert_eq!(got, reference_store_int(ty, v), "{ty:?} {order:?} store {v}");
+                assert_eq!(
+                    got,
+                    reference_store_int(ty, v),
+                    "{ty:?} {order:?} store {v}"
+                );
             }
             check_guards(&buf, misalign, src.len() * size);
         }
@@ -55,7 +73,11 @@ fuzz_target!(|data: &[u8]| {
             for i in 0..count {
                 let raw = read_raw(&src[i * size..], ty, order);
                 let want = reference_read_float(ty, raw);
-                assert_eq!(out[i].to_bits(), want.to_bits(), "{ty:?} {order:?} read {raw}");
+                assert_eq!(
+                    out[i].to_bits(),
+                    want.to_bits(),
+                    "{ty:?} {order:?} read {raw}"
+                );
             }
             let mut one_more = vec![0f32; count + 1];
             assert!(load_f32(src, ty, order, &mut one_more).is_err());
@@ -67,15 +89,25 @@ fuzz_target!(|data: &[u8]| {
             load_i32(src, ty, order, &mut out).expect("exact length");
             for i in 0..count {
                 let raw = read_raw(&src[i * size..], ty, order);
-                assert_eq!(out[i], reference_read_int(ty, raw), "{ty:?} {order:?} read {raw}");
+                assert_eq!(
+                    out[i],
+                    reference_read_int(ty, raw),
+                    "{ty:?} {order:?} read {raw}"
+                );
             }
         }
     }
 });
 
 fn check_guards(buf: &[u8], start: usize, len: usize) {
-    assert!(buf[..start].iter().all(|&b| b == GUARD), "bytes before the region changed");
-    assert!(buf[start + len..].iter().all(|&b| b == GUARD), "bytes after the region changed");
+    assert!(
+        buf[..start].iter().all(|&b| b == GUARD),
+        "bytes before the region changed"
+    );
+    assert!(
+        buf[start + len..].iter().all(|&b| b == GUARD),
+        "bytes after the region changed"
+    );
 }
 
 /// The stored element as i64 (FLOAT32: its raw bits), decoded byte by byte.
@@ -155,7 +187,11 @@ fn reference_read_float(ty: ElementType, raw: i64) -> f32 {
 
 fn reference_read_int(ty: ElementType, raw: i64) -> i32 {
     match ty {
-        ElementType::Float32 => java_truncate(f64::from(f32::from_bits(raw as u32)), i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+        ElementType::Float32 => java_truncate(
+            f64::from(f32::from_bits(raw as u32)),
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+        ) as i32,
         _ => raw.max(i64::from(i32::MIN)).min(i64::from(i32::MAX)) as i32,
     }
 }

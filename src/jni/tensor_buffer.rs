@@ -6,14 +6,21 @@
 //! count times size within the buffer's capacity, which never changes for a buffer object)
 //! before it touches memory. Elements always start at the buffer's address (absolute index 0).
 //! The `ByteBuffer` is an argument, so it stays reachable for the whole call.
+//!
+//! Performance: these run under [`guard_primitive`] and call the five JNI functions they need
+//! straight through the function table. Building a `jni::Env` and going through the crate's
+//! checked wrappers cost about 250 ns per call, which made the native path slower than Java
+//! below a few hundred elements; an `Env` is now built only to throw.
 
-use jni::objects::{JByteBuffer, JFloatArray, JIntArray, JPrimitiveArray, TypeArray};
+use std::marker::PhantomData;
+
+use jni::EnvUnowned;
+use jni::objects::{JByteBuffer, JClass, JFloatArray, JIntArray, JPrimitiveArray, TypeArray};
 use jni::refs::Reference;
-use jni::sys::{jboolean, jint};
-use jni::{Env, EnvUnowned};
+use jni::sys::{JNIEnv, jarray, jboolean, jint, jobject};
 
 use super::errors::BridgeResult;
-use super::guard::guard;
+use super::guard::guard_primitive;
 use crate::lite::{self, ByteOrder, ElementType};
 use crate::{Error, ErrorKind};
 
@@ -21,23 +28,25 @@ use crate::{Error, ErrorKind};
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeFloats<'local>(
     mut env: EnvUnowned<'local>,
-    _class: jni::objects::JClass<'local>,
+    _class: JClass<'local>,
     src: JFloatArray<'local>,
     dst: JByteBuffer<'local>,
     type_code: jint,
     big_endian: jboolean,
 ) {
-    guard(&mut env, |env| {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
-        let count = array_len(src.is_null(), || src.len(env))?;
-        let Some(bytes) = direct_bytes(env, &dst, count, ty)? else {
+        let count = raw.array_len(&src)?;
+        let Some(region) = raw.direct_region(&dst, count, ty)? else {
             return Ok(());
         };
-        // SAFETY: critical section: no JNI call until `elements` is dropped; `bytes` came from
-        // the direct buffer (not Java heap memory), so it cannot alias the array.
-        let elements = unsafe { Critical::pin(env, &src, count, ReleaseMode::NoCopyBack)? };
-        let out = unsafe { std::slice::from_raw_parts_mut(bytes.ptr, bytes.len) };
-        lite::store_f32(elements.as_slice(), ty, order, out)?;
+        // SAFETY: no JNI call until `elements` drops; the region is direct-buffer memory, which
+        // never aliases a Java array.
+        let elements = unsafe { raw.pin(&src, count, Release::NoCopyBack)? };
+        lite::store_f32(elements.as_slice(), ty, order, unsafe {
+            region.bytes_mut()
+        })?;
         Ok(())
     })
 }
@@ -46,22 +55,24 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeFl
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeInts<'local>(
     mut env: EnvUnowned<'local>,
-    _class: jni::objects::JClass<'local>,
+    _class: JClass<'local>,
     src: JIntArray<'local>,
     dst: JByteBuffer<'local>,
     type_code: jint,
     big_endian: jboolean,
 ) {
-    guard(&mut env, |env| {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
-        let count = array_len(src.is_null(), || src.len(env))?;
-        let Some(bytes) = direct_bytes(env, &dst, count, ty)? else {
+        let count = raw.array_len(&src)?;
+        let Some(region) = raw.direct_region(&dst, count, ty)? else {
             return Ok(());
         };
         // SAFETY: as in storeFloats.
-        let elements = unsafe { Critical::pin(env, &src, count, ReleaseMode::NoCopyBack)? };
-        let out = unsafe { std::slice::from_raw_parts_mut(bytes.ptr, bytes.len) };
-        lite::store_i32(elements.as_slice(), ty, order, out)?;
+        let elements = unsafe { raw.pin(&src, count, Release::NoCopyBack)? };
+        lite::store_i32(elements.as_slice(), ty, order, unsafe {
+            region.bytes_mut()
+        })?;
         Ok(())
     })
 }
@@ -70,22 +81,27 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeIn
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadFloats<'local>(
     mut env: EnvUnowned<'local>,
-    _class: jni::objects::JClass<'local>,
+    _class: JClass<'local>,
     src: JByteBuffer<'local>,
     type_code: jint,
     big_endian: jboolean,
     dst: JFloatArray<'local>,
 ) {
-    guard(&mut env, |env| {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
-        let count = array_len(dst.is_null(), || dst.len(env))?;
-        let Some(bytes) = direct_bytes(env, &src, count, ty)? else {
+        let count = raw.array_len(&dst)?;
+        let Some(region) = raw.direct_region(&src, count, ty)? else {
             return Ok(());
         };
-        // SAFETY: as in storeFloats; CopyBack publishes the results if the JVM handed us a copy.
-        let mut elements = unsafe { Critical::pin(env, &dst, count, ReleaseMode::CopyBack)? };
-        let input = unsafe { std::slice::from_raw_parts(bytes.ptr, bytes.len) };
-        lite::load_f32(input, ty, order, elements.as_mut_slice())?;
+        // SAFETY: as in storeFloats; CopyBack publishes the results if the JVM handed out a copy.
+        let mut elements = unsafe { raw.pin(&dst, count, Release::CopyBack)? };
+        lite::load_f32(
+            unsafe { region.bytes() },
+            ty,
+            order,
+            elements.as_mut_slice(),
+        )?;
         Ok(())
     })
 }
@@ -94,22 +110,27 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadFlo
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadInts<'local>(
     mut env: EnvUnowned<'local>,
-    _class: jni::objects::JClass<'local>,
+    _class: JClass<'local>,
     src: JByteBuffer<'local>,
     type_code: jint,
     big_endian: jboolean,
     dst: JIntArray<'local>,
 ) {
-    guard(&mut env, |env| {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
-        let count = array_len(dst.is_null(), || dst.len(env))?;
-        let Some(bytes) = direct_bytes(env, &src, count, ty)? else {
+        let count = raw.array_len(&dst)?;
+        let Some(region) = raw.direct_region(&src, count, ty)? else {
             return Ok(());
         };
         // SAFETY: as in loadFloats.
-        let mut elements = unsafe { Critical::pin(env, &dst, count, ReleaseMode::CopyBack)? };
-        let input = unsafe { std::slice::from_raw_parts(bytes.ptr, bytes.len) };
-        lite::load_i32(input, ty, order, elements.as_mut_slice())?;
+        let mut elements = unsafe { raw.pin(&dst, count, Release::CopyBack)? };
+        lite::load_i32(
+            unsafe { region.bytes() },
+            ty,
+            order,
+            elements.as_mut_slice(),
+        )?;
         Ok(())
     })
 }
@@ -124,15 +145,99 @@ fn element_and_order(
     ))
 }
 
-/// The length of a Java array argument, refusing null.
-fn array_len(
-    is_null: bool,
-    len: impl FnOnce() -> jni::errors::Result<usize>,
-) -> BridgeResult<usize> {
-    if is_null {
-        return Err(Error::new(ErrorKind::NullPointer, "array is null").into());
+fn null_pointer(what: &str) -> Error {
+    Error::new(ErrorKind::NullPointer, format!("{what} is null"))
+}
+
+/// This thread's JNIEnv for the duration of one native call. Only functions that cannot throw
+/// (or, for `GetPrimitiveArrayCritical`, leave an OutOfMemoryError pending) are called.
+struct RawEnv(*mut JNIEnv);
+
+impl RawEnv {
+    fn array_len<T: TypeArray>(&self, array: &JPrimitiveArray<'_, T>) -> BridgeResult<usize> {
+        if array.is_null() {
+            return Err(null_pointer("array").into());
+        }
+        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
+        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array.as_raw() as jarray) };
+        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
     }
-    Ok(len()?)
+
+    /// The first `count * ty.size()` bytes of a direct buffer, after checking them against its
+    /// capacity. `None` when there is nothing to touch (count 0), so an empty buffer's address,
+    /// which the JVM may leave unspecified, is never used.
+    fn direct_region(
+        &self,
+        buffer: &JByteBuffer<'_>,
+        count: usize,
+        ty: ElementType,
+    ) -> BridgeResult<Option<Region>> {
+        if buffer.is_null() {
+            return Err(null_pointer("buffer").into());
+        }
+        let len = count
+            .checked_mul(ty.size())
+            .ok_or_else(|| Error::invalid_argument("element count overflows the byte count"))?;
+        let object = buffer.as_raw() as jobject;
+        // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
+        // gives capacity -1 and a null address.
+        let (capacity, ptr) = unsafe {
+            let interface = *self.0;
+            (
+                ((*interface).v1_4.GetDirectBufferCapacity)(self.0, object),
+                ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
+            )
+        };
+        // A heap buffer has no address; Java routes those to its own path, so this is a caller bug.
+        let capacity = usize::try_from(capacity)
+            .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
+        if len > capacity {
+            return Err(Error::new(
+                ErrorKind::IndexOutOfBounds,
+                format!("{len} bytes needed but the direct buffer holds {capacity}"),
+            )
+            .into());
+        }
+        if len == 0 {
+            return Ok(None);
+        }
+        if ptr.is_null() {
+            return Err(Error::invalid_argument("not a direct ByteBuffer").into());
+        }
+        Ok(Some(Region { ptr, len }))
+    }
+
+    /// Pins `array` (whose length was read as `len` before entering the region) with
+    /// `GetPrimitiveArrayCritical`, written against the raw table because the `jni` crate's
+    /// critical guard calls `ExceptionCheck` inside the region, which `-Xcheck:jni` reports.
+    ///
+    /// # Safety
+    /// The caller makes no JNI call on this thread until the returned guard is dropped.
+    unsafe fn pin<'a, T: TypeArray>(
+        &self,
+        array: &'a JPrimitiveArray<'_, T>,
+        len: usize,
+        release: Release,
+    ) -> BridgeResult<Pinned<'a, T>> {
+        let raw_array = array.as_raw() as jarray;
+        // SAFETY: live JNIEnv; non-null local reference to a primitive array of element type T.
+        let ptr = unsafe {
+            ((**self.0).v1_2.GetPrimitiveArrayCritical)(self.0, raw_array, std::ptr::null_mut())
+        };
+        if ptr.is_null() {
+            // Could not pin or copy (out of memory): an OutOfMemoryError is pending and the
+            // guard lets it through.
+            return Err(Error::resource_exhausted("GetPrimitiveArrayCritical failed").into());
+        }
+        Ok(Pinned {
+            env: self.0,
+            array: raw_array,
+            ptr: ptr.cast(),
+            len,
+            release,
+            _array: PhantomData,
+        })
+    }
 }
 
 /// Bytes of a direct buffer, checked against its capacity.
@@ -141,98 +246,43 @@ struct Region {
     len: usize,
 }
 
-/// The first `count * ty.size()` bytes of a direct buffer, after checking them against its
-/// capacity. `None` when there is nothing to touch (count 0), so an empty buffer's address,
-/// which the JVM may leave unspecified, is never used.
-fn direct_bytes(
-    env: &Env<'_>,
-    buffer: &JByteBuffer<'_>,
-    count: usize,
-    ty: ElementType,
-) -> BridgeResult<Option<Region>> {
-    if buffer.is_null() {
-        return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
+impl Region {
+    /// # Safety
+    /// The buffer object stays reachable (it is an argument of the running native call).
+    unsafe fn bytes(&self) -> &[u8] {
+        // SAFETY: `len` bytes from the buffer's address lie within its capacity.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
-    let len = count
-        .checked_mul(ty.size())
-        .ok_or_else(|| Error::invalid_argument("element count overflows the byte count"))?;
-    // A heap buffer has no address; Java routes those to its own path, so this is a caller bug.
-    let ptr = env
-        .get_direct_buffer_address(buffer)
-        .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
-    let capacity = env.get_direct_buffer_capacity(buffer)?;
-    if len > capacity {
-        return Err(Error::new(
-            ErrorKind::IndexOutOfBounds,
-            format!("{len} bytes needed but the direct buffer holds {capacity}"),
-        )
-        .into());
+
+    /// # Safety
+    /// As [`Self::bytes`]; Java code racing on the same buffer may observe partial writes, as
+    /// with any concurrent `ByteBuffer` use, but no access leaves the buffer.
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn bytes_mut(&self) -> &mut [u8] {
+        // SAFETY: as in `bytes`.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }
-    if len == 0 {
-        return Ok(None);
-    }
-    if ptr.is_null() {
-        return Err(Error::invalid_argument("direct buffer without an address").into());
-    }
-    Ok(Some(Region { ptr, len }))
 }
 
-/// How a pinned array is released: `NoCopyBack` for inputs, `CopyBack` for outputs (matters only
-/// if the JVM handed out a copy).
+/// How a pinned array is released: without copying back for inputs, with for outputs (matters
+/// only if the JVM handed out a copy).
 #[derive(Clone, Copy)]
-enum ReleaseMode {
+enum Release {
     CopyBack,
     NoCopyBack,
 }
 
-/// A Java primitive array pinned with `GetPrimitiveArrayCritical` and released on drop.
-///
-/// Written against the raw function table because the `jni` crate's critical guard calls
-/// `ExceptionCheck` inside the critical region, which `-Xcheck:jni` reports. Between pin and
-/// drop this code makes no JNI call at all.
-struct Critical<'a, T> {
-    env: *mut jni::sys::JNIEnv,
-    array: jni::sys::jarray,
+/// A Java primitive array pinned by [`RawEnv::pin`], released on drop.
+struct Pinned<'a, T> {
+    env: *mut JNIEnv,
+    array: jarray,
     ptr: *mut T,
     len: usize,
-    mode: ReleaseMode,
-    _array_lifetime: std::marker::PhantomData<&'a ()>,
+    release: Release,
+    _array: PhantomData<&'a ()>,
 }
 
-impl<'a, T: TypeArray> Critical<'a, T> {
-    /// Pins `array`, whose length the caller has read as `len` (before entering the region).
-    ///
-    /// # Safety
-    /// The caller makes no JNI call on this thread until the returned guard is dropped.
-    unsafe fn pin(
-        env: &Env<'_>,
-        array: &'a JPrimitiveArray<'_, T>,
-        len: usize,
-        mode: ReleaseMode,
-    ) -> BridgeResult<Self> {
-        let raw_env = env.get_raw();
-        let raw_array = array.as_raw() as jni::sys::jarray;
-        // SAFETY: `raw_env` is this thread's live JNIEnv; `raw_array` is a non-null local
-        // reference to a primitive array of element type T (checked by the callers' signatures).
-        let ptr = unsafe {
-            let interface = *raw_env;
-            ((*interface).v1_2.GetPrimitiveArrayCritical)(raw_env, raw_array, std::ptr::null_mut())
-        };
-        if ptr.is_null() {
-            // The JVM could not pin or copy it (out of memory); an OutOfMemoryError is pending
-            // and the guard lets it through.
-            return Err(Error::resource_exhausted("GetPrimitiveArrayCritical failed").into());
-        }
-        Ok(Critical {
-            env: raw_env,
-            array: raw_array,
-            ptr: ptr.cast(),
-            len,
-            mode,
-            _array_lifetime: std::marker::PhantomData,
-        })
-    }
-
+impl<T> Pinned<'_, T> {
     fn as_slice(&self) -> &[T] {
         // SAFETY: `ptr` points at `len` elements of the pinned array until drop.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
@@ -244,16 +294,15 @@ impl<'a, T: TypeArray> Critical<'a, T> {
     }
 }
 
-impl<T> Drop for Critical<'_, T> {
+impl<T> Drop for Pinned<'_, T> {
     fn drop(&mut self) {
-        let mode = match self.mode {
-            ReleaseMode::CopyBack => 0,
-            ReleaseMode::NoCopyBack => jni::sys::JNI_ABORT,
+        let mode = match self.release {
+            Release::CopyBack => 0,
+            Release::NoCopyBack => jni::sys::JNI_ABORT,
         };
         // SAFETY: releases exactly what `pin` obtained, on the same thread and JNIEnv.
         unsafe {
-            let interface = *self.env;
-            ((*interface).v1_2.ReleasePrimitiveArrayCritical)(
+            ((**self.env).v1_2.ReleasePrimitiveArrayCritical)(
                 self.env,
                 self.array,
                 self.ptr.cast(),

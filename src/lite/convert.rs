@@ -107,6 +107,7 @@ fn clamp_truncate(x: f32, lo: f32, hi: f32) -> i32 {
 fn saturating_i32(x: f32) -> i32 {
     let not_nan = if x.is_nan() { 0.0 } else { x };
     // 2147483520.0 is the largest f32 below 2^31.
+    #[allow(clippy::manual_clamp)] // f32::clamp is not the NaN-free select form we want here
     let clamped = not_nan.max(-2_147_483_648.0).min(2_147_483_520.0);
     // SAFETY: `clamped` is finite and within i32's range.
     let truncated = unsafe { clamped.to_int_unchecked::<i32>() };

@@ -75,7 +75,7 @@ class TensorBufferConversionTest {
     System.arraycopy(bounds, 0, src, EDGE_FLOATS.length, bounds.length);
     long[] expected = expectedEdgeFloatStores(type);
     for (Storage storage : Storage.values()) {
-      for (int copies : new int[] {1, 20}) { // 12 elements: Java path; 240: native path
+      for (int copies : new int[] {1, 40}) { // 12 elements: Java path; 480: native path
         float[] repeated = repeat(src, copies);
         ByteBuffer stored = loadInto(type, storage, repeated);
         for (int i = 0; i < repeated.length; i++) {
@@ -96,7 +96,7 @@ class TensorBufferConversionTest {
     };
     int[] want = {0, 255, 0, 0, 0, 0, 1, 2, 127, 254, 255, 255, 0, 255, 4};
     for (Storage storage : Storage.values()) {
-      for (int copies : new int[] {1, 10}) {
+      for (int copies : new int[] {1, 40}) { // Java path, then native path
         float[] repeated = repeat(src, copies);
         TensorBuffer tb = attach(DataType.UINT8, storage, repeated.length);
         tb.loadArray(repeated, new int[] {repeated.length});
@@ -114,7 +114,7 @@ class TensorBufferConversionTest {
     int[] uint8 = {0, 0, 0, 255, 255, 255, 255, 255};
     float[] float32 = {-2147483648f, -1f, 0f, 255f, 256f, 500f, 2147483648f, 16777216f};
     for (Storage storage : Storage.values()) {
-      for (int copies : new int[] {1, 10}) {
+      for (int copies : new int[] {1, 40}) { // Java path, then native path
         int[] repeated = repeatInts(src, copies);
         TensorBuffer u = attach(DataType.UINT8, storage, repeated.length);
         u.loadArray(repeated, new int[] {repeated.length});
@@ -135,7 +135,7 @@ class TensorBufferConversionTest {
     float[] src = {400.32f, 255.5f, 500.1f, -2.7f, 1e10f, -1e10f, Float.NaN, -0.0f};
     int[] want = {400, 255, 500, -2, Integer.MAX_VALUE, Integer.MIN_VALUE, 0, 0};
     for (Storage storage : Storage.values()) {
-      for (int copies : new int[] {1, 10}) {
+      for (int copies : new int[] {1, 40}) { // Java path, then native path
         float[] repeated = repeat(src, copies);
         TensorBuffer tb = attach(DataType.FLOAT32, storage, repeated.length);
         tb.loadArray(repeated, new int[] {repeated.length});
@@ -162,7 +162,7 @@ class TensorBufferConversionTest {
     DataType[] types = {DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64};
     for (int t = 0; t < types.length; t++) {
       for (Storage storage : Storage.values()) {
-        for (int copies : new int[] {1, 10}) {
+        for (int copies : new int[] {1, 40}) { // Java path, then native path
           int[] repeated = repeatInts(src, copies);
           ByteBuffer stored = loadInto(types[t], storage, repeated);
           for (int i = 0; i < repeated.length; i++) {
