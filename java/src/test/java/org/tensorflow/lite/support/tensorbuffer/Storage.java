@@ -12,6 +12,7 @@ enum Storage {
   DIRECT_NATIVE_ORDER,
   DIRECT_SWAPPED_ORDER,
   /** A slice starting one byte into a direct buffer: elements are not aligned. */
+  DIRECT_UNALIGNED_NATIVE_ORDER,
   DIRECT_UNALIGNED_SWAPPED,
   HEAP_NATIVE_ORDER,
   HEAP_SWAPPED_ORDER;
@@ -25,14 +26,20 @@ enum Storage {
         return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
       case DIRECT_SWAPPED_ORDER:
         return ByteBuffer.allocateDirect(bytes).order(SWAPPED);
+      case DIRECT_UNALIGNED_NATIVE_ORDER:
+        return unalignedDirect(bytes).order(ByteOrder.nativeOrder());
       case DIRECT_UNALIGNED_SWAPPED:
-        ByteBuffer outer = ByteBuffer.allocateDirect(bytes + 1);
-        outer.position(1);
-        return outer.slice().order(SWAPPED);
+        return unalignedDirect(bytes).order(SWAPPED);
       case HEAP_NATIVE_ORDER:
         return ByteBuffer.allocate(bytes).order(ByteOrder.nativeOrder());
       default:
         return ByteBuffer.allocate(bytes).order(SWAPPED);
     }
+  }
+
+  private static ByteBuffer unalignedDirect(int bytes) {
+    ByteBuffer outer = ByteBuffer.allocateDirect(bytes + 1);
+    outer.position(1);
+    return outer.slice();
   }
 }
