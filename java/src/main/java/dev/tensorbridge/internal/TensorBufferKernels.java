@@ -51,8 +51,8 @@ public final class TensorBufferKernels {
   private TensorBufferKernels() {}
 
   /**
-   * Converts every element of {@code src} to {@code type} and writes it at element index {@code i}
-   * of {@code dst}.
+   * Converts each {@code src[i]} to {@code type} and writes it as element {@code i} of {@code
+   * dst}.
    *
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
