@@ -74,8 +74,9 @@ mod tests {
         values.iter().map(|&v| format_f64(v)).collect::<Vec<_>>().join(" ")
     }
 
-    // The "observed in TensorFlow 2.21" table of tensor.md §8.5.
+    // The "observed in TensorFlow 2.21" table of tensor.md §8.5 (literals as the spec writes them).
     #[test]
+    #[allow(clippy::excessive_precision)]
     fn float32_vectors() {
         assert_eq!(
             joined_f32(&[0.1, 1.0 / 3.0, 1e20, -0.0, 1e-7, 123456789.0]),

@@ -4,7 +4,7 @@
 /// Sign-extends the low `bits` bits of `byte` (int4: 4, int2: 2).
 pub fn signed_low_bits(byte: u8, bits: u32) -> i16 {
     let shift = 16 - bits;
-    ((i16::from(byte) << shift) as i16) >> shift
+    (i16::from(byte) << shift) >> shift
 }
 
 /// The low `bits` bits of `byte` as an unsigned value (uint4: 4, uint2: 2).

@@ -1,0 +1,73 @@
+//! `SummarizeValue(max_entries, print_v2)` (tensor.md §8.1): clamps the entry count, reports uninitialised
+//! tensors, and dispatches to the array or generic printer.
+
+use super::array::{ArrayLayout, array_summary};
+use super::elements::ElementFormatter;
+use super::generic::generic_summary;
+use super::kind::{ElementKind, Printer};
+use crate::error::{Error, Result};
+
+/// Summarises a tensor of `kind` and shape `dims`.
+///
+/// `elements` is `None` for a tensor without a buffer; it is only consulted when something is to be
+/// printed. A negative `max_entries` prints every element. The result is bytes because string elements keep
+/// bytes ≥ 0x80 raw, which need not be UTF-8.
+///
+/// Errors (never produced by a well-formed tensor): a negative dimension, an element count that overflows,
+/// or `elements` holding a different number of elements than `dims` describes.
+pub fn summarize_value(
+    kind: ElementKind,
+    dims: &[i64],
+    elements: Option<&dyn ElementFormatter>,
+    max_entries: i64,
+    print_v2: bool,
+) -> Result<Vec<u8>> {
+    let dims = dims
+        .iter()
+        .map(|&d| usize::try_from(d).map_err(|_| Error::invalid_argument(format!("negative dimension {d}"))))
+        .collect::<Result<Vec<usize>>>()?;
+    let num_elements = dims
+        .iter()
+        .try_fold(1usize, |count, &d| count.checked_mul(d))
+        .ok_or_else(|| Error::invalid_argument("element count overflows"))?;
+    let max_entries = usize::try_from(max_entries).unwrap_or(num_elements);
+    let limit = max_entries.min(num_elements);
+
+    let elements: &dyn ElementFormatter = match elements {
+        Some(elements) => {
+            if elements.len() != num_elements {
+                return Err(Error::internal(format!(
+                    "summary of {num_elements} elements given {} elements",
+                    elements.len()
+                )));
+            }
+            elements
+        }
+        None if limit > 0 => {
+            return Ok(format!(
+                "uninitialized Tensor of {num_elements} elements of type {}",
+                kind.dtype_number()
+            )
+            .into_bytes());
+        }
+        None => &NoElements,
+    };
+
+    Ok(match kind.printer() {
+        Printer::Array => {
+            let layout = ArrayLayout { dims: &dims, num_elements, limit, is_bool: kind == ElementKind::Bool };
+            array_summary(&layout, elements, print_v2)
+        }
+        Printer::Generic => generic_summary(elements, dims.len(), num_elements, max_entries, limit, print_v2),
+    })
+}
+
+/// Stand-in for a missing buffer when no element is printed.
+struct NoElements;
+
+impl ElementFormatter for NoElements {
+    fn len(&self) -> usize {
+        0
+    }
+    fn fmt_element(&self, _index: usize, _print_v2: bool, _out: &mut Vec<u8>) {}
+}
