@@ -217,6 +217,34 @@ def records_for(dtype_name, shape, max_entries_list, modes, allow_invalid_utf8=F
             yield record
 
 
+def exhaustive_records():
+    """Every bit pattern of the 8- and 4-bit types, and a large sample of 16/32/64-bit floats, as rank-1 tensors
+    printed in full (v1 and v2), so each element's text is checked against TensorFlow."""
+    tensors = []
+    for name, np_type in MINIFLOAT.items():
+        width = 4 if name.startswith("float4") else 8
+        tensors.append((name, np.arange(1 << width, dtype=np.uint8).view(np_type)))
+    for name, (np_type, lo, hi) in SUBBYTE.items():
+        tensors.append((name, np.arange(lo, hi + 1, dtype=np.int8).astype(np_type)))
+    tensors.append(("int8", np.arange(-128, 128, dtype=np.int8)))
+    tensors.append(("uint8", np.arange(256, dtype=np.uint8)))
+    half_bits = np.array(sorted(rng.sample(range(1 << 16), 1500)) + list(range(0, 1024, 37)), dtype=np.uint16)
+    tensors.append(("float16", half_bits.view(np.float16)))
+    tensors.append(("bfloat16", np.array([random_bf16_bits() for _ in range(1500)], dtype=np.uint16)
+                    .view(ml_dtypes.bfloat16)))
+    tensors.append(("float32", np.array([random_f32() for _ in range(1500)], dtype=np.float32)))
+    tensors.append(("float64", np.array([random_f64() for _ in range(1500)], dtype=np.float64)))
+    for dtype_name, arr in tensors:
+        t = tf.constant(arr, dtype=tf.dtypes.as_dtype(dtype_name))
+        # Rank 1 printed in full differs between the modes only by the brackets: one mode suffices for the
+        # large samples.
+        for v2 in (False,) if arr.size > 300 else (False, True):
+            summary = summary_v2(t, -1) if v2 else summary_v1(t, -1)
+            yield {"dtype": dtype_name, "dtype_enum": t.dtype.as_datatype_enum, "shape": list(arr.shape),
+                   "max_entries": -1, "print_v2": v2, "data_hex": arr.tobytes().hex(),
+                   "expected": summary.decode("utf-8")}
+
+
 def main():
     records = []
     for dtype_name in NUMERIC_DTYPES + ["string"]:
@@ -230,6 +258,7 @@ def main():
     # Larger tensors with every max_entries value, both modes.
     for dtype_name in ["float32", "int32", "string", "bool", "complex64"]:
         records.extend(records_for(dtype_name, [3, 4, 5], MAX_ENTRIES + [59, 60, 61], [False, True]))
+    records.extend(exhaustive_records())
     with open(OUT, "w", encoding="utf-8") as f:
         for record in records:
             f.write(json.dumps(record, ensure_ascii=True, sort_keys=True) + "\n")
