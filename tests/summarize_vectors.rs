@@ -73,5 +73,10 @@ fn summarize_matches_tensorflow() {
         }
     }
     assert!(total >= 600, "only {total} vectors");
-    assert!(failures.is_empty(), "{} of {total} vectors differ:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} vectors differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
 }

@@ -82,14 +82,9 @@ mod tests {
             joined_f32(&[0.1, 1.0 / 3.0, 1e20, -0.0, 1e-7, 123456789.0]),
             "0.1 0.333333343 1e+20 -0 1e-07 123456792"
         );
+        assert_eq!(joined_f32(&[f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1.5]), "nan -nan inf -inf 1.5");
         assert_eq!(
-            joined_f32(&[f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1.5]),
-            "nan -nan inf -inf 1.5"
-        );
-        assert_eq!(
-            joined_f32(&[
-                1234567.125, 1234567.375, 1234565.0, 0.0001, 1e-5, 123456.0, 1234567.0, 100000.0, 999999.5
-            ]),
+            joined_f32(&[1234567.125, 1234567.375, 1234565.0, 0.0001, 1e-5, 123456.0, 1234567.0, 100000.0, 999999.5]),
             "1234567.12 1234567.38 1234565 0.0001 1e-05 123456 1234567 100000 999999.5"
         );
     }
@@ -105,19 +100,23 @@ mod tests {
 
     #[test]
     fn half_and_bfloat16_vectors() {
-        let halves: Vec<String> =
-            [0.1f32, 1.0 / 3.0, 65504.0, -2.5].iter().map(|&v| {
+        let halves: Vec<String> = [0.1f32, 1.0 / 3.0, 65504.0, -2.5]
+            .iter()
+            .map(|&v| {
                 let mut s = String::new();
                 push_f16(&mut s, f16::from_f32(v));
                 s
-            }).collect();
+            })
+            .collect();
         assert_eq!(halves.join(" "), "0.0999755859 0.333251953 65504 -2.5");
-        let brains: Vec<String> =
-            [0.1f32, 1.0 / 3.0, 3e38, 1.0].iter().map(|&v| {
+        let brains: Vec<String> = [0.1f32, 1.0 / 3.0, 3e38, 1.0]
+            .iter()
+            .map(|&v| {
                 let mut s = String::new();
                 push_bf16(&mut s, bf16::from_f32(v));
                 s
-            }).collect();
+            })
+            .collect();
         assert_eq!(brains.join(" "), "0.100097656 0.333984375 3.00405527e+38 1");
     }
 }

@@ -56,9 +56,7 @@ impl MiniFloat {
         let mantissa_all_ones = mantissa == (1 << self.mantissa_bits) - 1;
 
         let special = match self.specials {
-            Specials::Ieee if exponent_all_ones => {
-                Some(if mantissa == 0 { f32::INFINITY } else { f32::NAN })
-            }
+            Specials::Ieee if exponent_all_ones => Some(if mantissa == 0 { f32::INFINITY } else { f32::NAN }),
             Specials::FiniteAllOnesNan if exponent_all_ones && mantissa_all_ones => Some(f32::NAN),
             Specials::FiniteNegativeZeroNan if negative && exponent_field == 0 && mantissa == 0 => {
                 // The only NaN; its sign bit is set, and TensorFlow's float conversion yields a NaN that prints
@@ -109,9 +107,6 @@ mod tests {
         assert!(MiniFloat::FLOAT8_E4M3B11FNUZ.to_f32(0x80).is_nan());
         assert_eq!(MiniFloat::FLOAT8_E4M3B11FNUZ.to_f32(0x00), 0.0);
         let e2m1: Vec<f32> = (0..16u8).map(|b| MiniFloat::FLOAT4_E2M1FN.to_f32(b)).collect();
-        assert_eq!(
-            e2m1,
-            [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]
-        );
+        assert_eq!(e2m1, [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]);
     }
 }

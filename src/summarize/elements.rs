@@ -5,8 +5,7 @@
 use super::kind::ElementKind;
 use crate::error::{Error, Result};
 use crate::format::{
-    MiniFloat, push_bf16, push_f16, push_f32, push_f64, push_utf8_safe_c_escape, signed_low_bits,
-    unsigned_low_bits,
+    MiniFloat, push_bf16, push_f16, push_f32, push_f64, push_utf8_safe_c_escape, signed_low_bits, unsigned_low_bits,
 };
 use half::{bf16, f16};
 use std::fmt::Write as _;
@@ -39,9 +38,9 @@ impl<'a> NumericElements<'a> {
     /// Views `bytes` as elements of `kind`. Fails if the kind has no byte representation or the length is
     /// not a whole number of elements.
     pub fn new(kind: ElementKind, bytes: &'a [u8]) -> Result<Self> {
-        let size = kind.element_size().ok_or_else(|| {
-            Error::invalid_argument(format!("{kind:?} elements are not stored as plain bytes"))
-        })?;
+        let size = kind
+            .element_size()
+            .ok_or_else(|| Error::invalid_argument(format!("{kind:?} elements are not stored as plain bytes")))?;
         if bytes.len() % size != 0 {
             return Err(Error::invalid_argument(format!(
                 "{} bytes is not a whole number of {kind:?} elements of {size} bytes",
@@ -210,7 +209,8 @@ mod tests {
     #[test]
     fn object_summaries_are_bracketed() {
         // tensor.md §18.2 resource vector, element part.
-        let handle = ["ResourceHandle(name=\"a\", device=\"\", container=\"\", type=\"\", dtype and shapes : \"[  ]\")"];
+        let handle =
+            ["ResourceHandle(name=\"a\", device=\"\", container=\"\", type=\"\", dtype and shapes : \"[  ]\")"];
         assert_eq!(
             all(&ObjectSummaries::new(&handle), true),
             "<ResourceHandle(name=\"a\", device=\"\", container=\"\", type=\"\", dtype and shapes : \"[  ]\")>"

@@ -119,8 +119,8 @@ impl ElementKind {
         use ElementKind::*;
         match self {
             String | Resource | Variant => None,
-            UInt8 | Int8 | Bool | QInt8 | QUInt8 | Float8E5M2 | Float8E4M3FN | Float8E4M3FNUZ
-            | Float8E4M3B11FNUZ | Float8E5M2FNUZ | Int4 | UInt4 | Int2 | UInt2 | Float4E2M1FN => Some(1),
+            UInt8 | Int8 | Bool | QInt8 | QUInt8 | Float8E5M2 | Float8E4M3FN | Float8E4M3FNUZ | Float8E4M3B11FNUZ
+            | Float8E5M2FNUZ | Int4 | UInt4 | Int2 | UInt2 | Float4E2M1FN => Some(1),
             Int16 | QInt16 | QUInt16 | UInt16 | BFloat16 | Half => Some(2),
             Float | Int32 | QInt32 | UInt32 => Some(4),
             Double | Int64 | UInt64 | Complex64 => Some(8),

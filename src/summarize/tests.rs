@@ -55,8 +55,22 @@ fn encode_small(kind: ElementKind, values: &[u8]) -> Vec<u8> {
 fn upstream_per_dtype_vectors() {
     use ElementKind::*;
     for kind in [
-        QUInt8, QUInt16, UInt8, UInt16, UInt32, UInt64, Int8, Int16, Int32, Int64, Float8E4M3FN, Float8E5M2,
-        Half, BFloat16, Float, Double,
+        QUInt8,
+        QUInt16,
+        UInt8,
+        UInt16,
+        UInt32,
+        UInt64,
+        Int8,
+        Int16,
+        Int32,
+        Int64,
+        Float8E4M3FN,
+        Float8E5M2,
+        Half,
+        BFloat16,
+        Float,
+        Double,
     ] {
         let five = encode_small(kind, &[1, 2, 3, 4, 0]);
         assert_eq!(numeric(kind, &five, &[5], 10, false), "1 2 3 4 0", "{kind:?}");
@@ -98,7 +112,9 @@ fn v2_int_and_float() {
 #[test]
 fn bools() {
     let values = cycle(&[0u8, 1, 1], 5);
-    let bools = |dims: &[i64], max, v2| numeric(ElementKind::Bool, &values[..dims.iter().product::<i64>() as usize], dims, max, v2);
+    let bools = |dims: &[i64], max, v2| {
+        numeric(ElementKind::Bool, &values[..dims.iter().product::<i64>() as usize], dims, max, v2)
+    };
     assert_eq!(bools(&[5], 16, false), "0 1 1 0 1");
     assert_eq!(bools(&[5], 3, false), "0 1 1...");
     assert_eq!(bools(&[5], 2, true), "[0 1 ... 0 1]");
