@@ -72,33 +72,33 @@ impl ElementFormatter for NumericElements<'_> {
 /// Formats one numeric element into `text`; `None` if `index` is out of range.
 fn push_numeric(elements: &NumericElements<'_>, index: usize, text: &mut String) -> Option<()> {
     use ElementKind::*;
-    let byte = |e: &NumericElements<'_>| e.element::<1>(index).map(|[b]| b);
+    let byte = || elements.element::<1>(index).map(|[b]| b);
     match elements.kind {
         Float => push_f32(text, f32::from_ne_bytes(elements.element(index)?)),
         Double => push_f64(text, f64::from_ne_bytes(elements.element(index)?)),
         Half => push_f16(text, f16::from_ne_bytes(elements.element(index)?)),
         BFloat16 => push_bf16(text, bf16::from_ne_bytes(elements.element(index)?)),
-        Float8E5M2 => push_f32(text, MiniFloat::FLOAT8_E5M2.to_f32(byte(elements)?)),
-        Float8E4M3FN => push_f32(text, MiniFloat::FLOAT8_E4M3FN.to_f32(byte(elements)?)),
-        Float8E4M3B11FNUZ => push_f32(text, MiniFloat::FLOAT8_E4M3B11FNUZ.to_f32(byte(elements)?)),
-        Float4E2M1FN => push_f32(text, MiniFloat::FLOAT4_E2M1FN.to_f32(byte(elements)?)),
-        Int8 | QInt8 => write_int(text, byte(elements)? as i8),
-        UInt8 | QUInt8 => write_int(text, byte(elements)?),
+        Float8E5M2 => push_f32(text, MiniFloat::FLOAT8_E5M2.to_f32(byte()?)),
+        Float8E4M3FN => push_f32(text, MiniFloat::FLOAT8_E4M3FN.to_f32(byte()?)),
+        Float8E4M3B11FNUZ => push_f32(text, MiniFloat::FLOAT8_E4M3B11FNUZ.to_f32(byte()?)),
+        Float4E2M1FN => push_f32(text, MiniFloat::FLOAT4_E2M1FN.to_f32(byte()?)),
+        Int8 | QInt8 => write_int(text, byte()? as i8),
+        UInt8 | QUInt8 => write_int(text, byte()?),
         Int16 | QInt16 => write_int(text, i16::from_ne_bytes(elements.element(index)?)),
         UInt16 | QUInt16 => write_int(text, u16::from_ne_bytes(elements.element(index)?)),
         Int32 => write_int(text, i32::from_ne_bytes(elements.element(index)?)),
         UInt32 => write_int(text, u32::from_ne_bytes(elements.element(index)?)),
         Int64 => write_int(text, i64::from_ne_bytes(elements.element(index)?)),
         UInt64 => write_int(text, u64::from_ne_bytes(elements.element(index)?)),
-        Int4 => write_int(text, signed_low_bits(byte(elements)?, 4)),
-        Int2 => write_int(text, signed_low_bits(byte(elements)?, 2)),
-        UInt4 => write_int(text, unsigned_low_bits(byte(elements)?, 4)),
-        UInt2 => write_int(text, unsigned_low_bits(byte(elements)?, 2)),
+        Int4 => write_int(text, signed_low_bits(byte()?, 4)),
+        Int2 => write_int(text, signed_low_bits(byte()?, 2)),
+        UInt4 => write_int(text, unsigned_low_bits(byte()?, 4)),
+        UInt2 => write_int(text, unsigned_low_bits(byte()?, 2)),
         // Upstream only ever holds 0 or 1 (FromProto rejects other bytes); any non-zero byte reads as true.
-        Bool => text.push(if byte(elements)? != 0 { '1' } else { '0' }),
+        Bool => text.push(if byte()? != 0 { '1' } else { '0' }),
         // No element printer upstream (§8.4).
         Complex64 | Complex128 | QInt32 | Float8E4M3FNUZ | Float8E5M2FNUZ => {
-            elements.element::<1>(index)?;
+            byte()?;
             text.push('?')
         }
         // Rejected by `NumericElements::new`.
