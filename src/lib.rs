@@ -4,6 +4,8 @@
 //! the bridge that the Java classes of the jar call into.
 
 pub mod error;
+pub mod format;
+pub mod summarize;
 
 pub use error::{Error, ErrorKind, Result};
 
