@@ -2,13 +2,35 @@
 //! error becomes a pending Java exception, and the function returns a neutral value.
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 
 use jni::errors::ErrorPolicy;
 use jni::strings::JNIString;
 use jni::{Env, EnvUnowned};
 
 use super::errors::{BridgeError, BridgeResult, TENSORFLOW_EXCEPTION, has_no_message_constructor, java_class};
+
+thread_local! {
+    /// The last panic on this thread, with its source location, for the exception message.
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Replaces the default panic hook (which prints to the process's stderr) with one that keeps the
+/// message and location for the Java exception. Set once, when the JVM loads the library.
+pub(crate) fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let _ = LAST_PANIC.try_with(|last| {
+                if let Ok(mut last) = last.try_borrow_mut() {
+                    *last = Some(info.to_string());
+                }
+            });
+        }));
+    });
+}
 
 /// Runs `body` with a full `Env` (for natives that touch Java objects).
 pub(crate) fn guard<'local, T, F>(env: &mut EnvUnowned<'local>, body: F) -> T
@@ -31,8 +53,11 @@ where
         Ok(Err(err)) => env.with_env(|_| Err::<T, _>(err)).resolve::<ThrowMapped>(),
         Err(payload) => {
             let message = panic_message(payload);
-            env.with_env(|_| -> BridgeResult<T> { panic!("{message}") })
-                .resolve::<ThrowMapped>()
+            env.with_env(|env| -> BridgeResult<T> {
+                throw_panic(env, &message);
+                Ok(T::default())
+            })
+            .resolve::<ThrowMapped>()
         }
     }
 }
@@ -66,11 +91,16 @@ impl<T: Default> ErrorPolicy<T, BridgeError> for ThrowMapped {
         _cap: &mut Self::Captures<'unowned_env_local, 'native_method>,
         payload: Box<dyn Any + Send + 'static>,
     ) -> jni::errors::Result<T> {
-        let message = panic_message(payload);
-        if !env.exception_check() {
-            throw(env, TENSORFLOW_EXCEPTION, &format!("tensorbridge internal error (Rust panic): {message}"));
-        }
+        throw_panic(env, &panic_message(payload));
         Ok(T::default())
+    }
+}
+
+/// A panic is a tensorbridge bug: it surfaces as `TensorFlowException` (the INTERNAL mapping),
+/// unless a Java exception is already pending.
+fn throw_panic(env: &mut Env<'_>, message: &str) {
+    if !env.exception_check() {
+        throw(env, TENSORFLOW_EXCEPTION, &format!("tensorbridge internal error (Rust panic): {message}"));
     }
 }
 
@@ -84,16 +114,27 @@ fn throw(env: &mut Env<'_>, class: &str, message: &str) {
     };
 }
 
-/// The text of a panic payload; the payload is dropped under its own guard.
+/// The text of a panic: what the hook recorded (message and location), else the payload's text.
+/// The payload is dropped under its own guard.
 fn panic_message(payload: Box<dyn Any + Send + 'static>) -> String {
+    let recorded = LAST_PANIC.try_with(|last| last.try_borrow_mut().ok().and_then(|mut l| l.take()));
+    if let Ok(Some(recorded)) = recorded {
+        forget_payload(payload);
+        return recorded;
+    }
     if let Some(s) = payload.downcast_ref::<&'static str>() {
         return (*s).to_string();
     }
     if let Some(s) = payload.downcast_ref::<String>() {
         return s.clone();
     }
-    if catch_unwind(AssertUnwindSafe(|| drop(payload))).is_err() {
-        // A payload whose Drop panics: nothing more can be done safely than to leak it.
-    }
+    forget_payload(payload);
     "non-string panic payload".to_string()
+}
+
+fn forget_payload(payload: Box<dyn Any + Send + 'static>) {
+    if let Err(drop_panic) = catch_unwind(AssertUnwindSafe(|| drop(payload))) {
+        // A payload whose Drop panics: leaking it is the only safe thing left.
+        std::mem::forget(drop_panic);
+    }
 }

@@ -5,3 +5,4 @@ mod errors;
 mod guard;
 
 mod diagnostics;
+mod on_load;

@@ -1,0 +1,240 @@
+package dev.tensorbridge.internal;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Loads the tensorbridge native library once per class loader, trying in order: the path in the
+ * system property {@value #LIBRARY_PATH_PROPERTY}; on Android {@code System.loadLibrary}; the
+ * library bundled in the jar under {@code dev/tensorbridge/native/<os>-<arch>/}, extracted to a
+ * uniquely named temporary file that carries the version; {@code System.loadLibrary}. If all fail,
+ * one {@link UnsatisfiedLinkError} lists every attempt. A library of another version than these
+ * classes is refused.
+ *
+ * <p>Internal API: not for use outside tensorbridge.
+ */
+public final class NativeLoader {
+  /** System property naming the native library file to load instead of the bundled one. */
+  public static final String LIBRARY_PATH_PROPERTY = "tensorbridge.library.path";
+
+  static final String LIBRARY_NAME = "tensorbridge";
+  static final String RESOURCE_ROOT = "/dev/tensorbridge/native/";
+
+  private static String loadedFrom;
+  private static UnsatisfiedLinkError failure;
+
+  private NativeLoader() {}
+
+  /**
+   * Loads the native library if this has not happened yet.
+   *
+   * @throws UnsatisfiedLinkError if no attempt succeeded (the same error on every later call)
+   */
+  public static synchronized void ensureLoaded() {
+    if (loadedFrom != null) {
+      return;
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    List<String> attempts = new ArrayList<String>();
+    String from = tryLoad(System.getProperties(), RESOURCE_ROOT, attempts);
+    if (from == null) {
+      failure = new UnsatisfiedLinkError(describeFailure(attempts));
+      throw failure;
+    }
+    String nativeVersion = NativeDiagnostics.nativeVersion();
+    if (!javaVersion().equals(nativeVersion)) {
+      failure =
+          new UnsatisfiedLinkError(
+              "tensorbridge native library version "
+                  + nativeVersion
+                  + " does not match the Java classes' version "
+                  + javaVersion()
+                  + " (library loaded from "
+                  + from
+                  + ")");
+      throw failure;
+    }
+    loadedFrom = from;
+  }
+
+  /** Where the library came from, e.g. {@code "bundled resource ... -> /tmp/..."}; null if not loaded. */
+  public static synchronized String loadedFrom() {
+    return loadedFrom;
+  }
+
+  /** The version of the loaded native library (loads it if needed). */
+  public static String nativeVersion() {
+    ensureLoaded();
+    return NativeDiagnostics.nativeVersion();
+  }
+
+  /** The version of these Java classes, from the resource written by the build. */
+  public static String javaVersion() {
+    Properties properties = new Properties();
+    InputStream in = NativeLoader.class.getResourceAsStream("/dev/tensorbridge/tensorbridge.properties");
+    if (in == null) {
+      return "unknown";
+    }
+    try {
+      properties.load(in);
+    } catch (IOException e) {
+      return "unknown";
+    } finally {
+      closeQuietly(in);
+    }
+    return properties.getProperty("version", "unknown");
+  }
+
+  /**
+   * Tries each way of loading in order, appending a line per failed attempt to {@code attempts}.
+   * Returns a description of the successful attempt, or null if every attempt failed.
+   */
+  static String tryLoad(Properties properties, String resourceRoot, List<String> attempts) {
+    String explicitPath = properties.getProperty(LIBRARY_PATH_PROPERTY);
+    if (explicitPath != null && !explicitPath.isEmpty()) {
+      String what = LIBRARY_PATH_PROPERTY + "=" + explicitPath;
+      if (load(explicitPath, what, attempts)) {
+        return what;
+      }
+    }
+    boolean android = isAndroid(properties);
+    if (android) {
+      if (loadLibrary("System.loadLibrary(\"" + LIBRARY_NAME + "\") on Android", attempts)) {
+        return "System.loadLibrary on Android";
+      }
+    }
+    String bundled = loadBundled(properties, resourceRoot, attempts);
+    if (bundled != null) {
+      return bundled;
+    }
+    if (!android && loadLibrary("System.loadLibrary(\"" + LIBRARY_NAME + "\")", attempts)) {
+      return "System.loadLibrary from java.library.path";
+    }
+    return null;
+  }
+
+  static boolean isAndroid(Properties properties) {
+    return contains(properties.getProperty("java.vendor"), "Android")
+        || contains(properties.getProperty("java.vm.vendor"), "Android");
+  }
+
+  /** {@code <os>-<arch>} as used in the resource path, e.g. {@code linux-x86_64}. */
+  static String platform(Properties properties) {
+    String os = properties.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = properties.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    String osPart;
+    if (os.startsWith("linux")) {
+      osPart = "linux";
+    } else if (os.startsWith("mac") || os.startsWith("darwin")) {
+      osPart = "macos";
+    } else if (os.startsWith("windows")) {
+      osPart = "windows";
+    } else {
+      osPart = os.replace(' ', '_');
+    }
+    String archPart;
+    if (arch.equals("amd64") || arch.equals("x86_64") || arch.equals("x64")) {
+      archPart = "x86_64";
+    } else if (arch.equals("aarch64") || arch.equals("arm64")) {
+      archPart = "aarch64";
+    } else {
+      archPart = arch;
+    }
+    return osPart + "-" + archPart;
+  }
+
+  private static String loadBundled(Properties properties, String resourceRoot, List<String> attempts) {
+    String fileName = System.mapLibraryName(LIBRARY_NAME);
+    String resource = resourceRoot + platform(properties) + "/" + fileName;
+    InputStream in = NativeLoader.class.getResourceAsStream(resource);
+    if (in == null) {
+      attempts.add("bundled resource " + resource + ": not found on the class path");
+      return null;
+    }
+    File extracted;
+    try {
+      extracted = extract(in, fileName);
+    } catch (IOException e) {
+      attempts.add("bundled resource " + resource + ": could not extract: " + e);
+      return null;
+    } finally {
+      closeQuietly(in);
+    }
+    String what = "bundled resource " + resource + " -> " + extracted.getPath();
+    boolean loaded = load(extracted.getAbsolutePath(), what, attempts);
+    // A loaded library stays mapped after its file is removed, except on Windows.
+    if (loaded && !platform(properties).startsWith("windows")) {
+      extracted.delete();
+    } else if (!loaded) {
+      extracted.delete();
+    }
+    return loaded ? what : null;
+  }
+
+  private static File extract(InputStream in, String fileName) throws IOException {
+    int dot = fileName.lastIndexOf('.');
+    String stem = dot > 0 ? fileName.substring(0, dot) : fileName;
+    String suffix = dot > 0 ? fileName.substring(dot) : ".lib";
+    File file = File.createTempFile(stem + "-" + javaVersion() + "-", suffix);
+    file.deleteOnExit();
+    OutputStream out = new FileOutputStream(file);
+    try {
+      byte[] chunk = new byte[64 * 1024];
+      for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+        out.write(chunk, 0, n);
+      }
+    } finally {
+      out.close();
+    }
+    return file;
+  }
+
+  private static boolean load(String path, String what, List<String> attempts) {
+    try {
+      System.load(path);
+      return true;
+    } catch (UnsatisfiedLinkError | SecurityException e) {
+      attempts.add(what + ": " + e);
+      return false;
+    }
+  }
+
+  private static boolean loadLibrary(String what, List<String> attempts) {
+    try {
+      System.loadLibrary(LIBRARY_NAME);
+      return true;
+    } catch (UnsatisfiedLinkError | SecurityException e) {
+      attempts.add(what + ": " + e);
+      return false;
+    }
+  }
+
+  static String describeFailure(List<String> attempts) {
+    StringBuilder message = new StringBuilder("tensorbridge native library could not be loaded; tried:");
+    for (String attempt : attempts) {
+      message.append("\n  - ").append(attempt);
+    }
+    return message.toString();
+  }
+
+  private static boolean contains(String value, String part) {
+    return value != null && value.contains(part);
+  }
+
+  private static void closeQuietly(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException ignored) {
+      // Nothing useful can be done about a failed close of a resource stream.
+    }
+  }
+}
