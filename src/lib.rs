@@ -6,6 +6,7 @@
 pub mod error;
 pub mod format;
 pub mod summarize;
+pub mod shape;
 
 pub use error::{Error, ErrorKind, Result};
 
