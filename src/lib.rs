@@ -5,6 +5,7 @@
 
 pub mod dtype;
 pub mod error;
+pub mod tensor;
 pub mod tensor_shape;
 
 pub use error::{Error, ErrorKind, Result};
