@@ -53,12 +53,15 @@ macro_rules! pod_element {
             const SIZE: usize = std::mem::size_of::<$t>();
             fn from_elements(e: Elements<'_>) -> Option<&[Self]> {
                 match e {
+                    // An empty window may sit at a dangling, byte-aligned address.
+                    Elements::Bytes([]) => Some(&[]),
                     Elements::Bytes(b) => bytemuck::try_cast_slice(b).ok(),
                     _ => None,
                 }
             }
             fn from_elements_mut(e: ElementsMut<'_>) -> Option<&mut [Self]> {
                 match e {
+                    ElementsMut::Bytes([]) => Some(&mut []),
                     ElementsMut::Bytes(b) => bytemuck::try_cast_slice_mut(b).ok(),
                     _ => None,
                 }
@@ -217,7 +220,10 @@ mod tests {
 
     #[test]
     fn bool_rejects_bytes_other_than_0_and_1() {
-        assert_eq!(bool::from_elements(Elements::Bytes(&[0, 1, 1])), Some(&[false, true, true][..]));
+        assert_eq!(
+            bool::from_elements(Elements::Bytes(&[0, 1, 1])),
+            Some(&[false, true, true][..])
+        );
         assert_eq!(bool::from_elements(Elements::Bytes(&[0, 2])), None);
     }
 

@@ -23,7 +23,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::tensor_shape::TensorShape;
 
 pub use element::{Elements, ElementsMut, TensorElement};
-pub use opaque::{RESOURCE_HANDLE_BYTES, ResourceHandle, STRING_ELEMENT_BYTES, VARIANT_BYTES, Variant};
+pub use opaque::{
+    RESOURCE_HANDLE_BYTES, ResourceHandle, STRING_ELEMENT_BYTES, VARIANT_BYTES, Variant,
+};
 pub use storage::{ALLOCATION_ALIGNMENT, ExternalBytes};
 pub use views::{TensorMap, TensorMapMut};
 
@@ -68,14 +70,20 @@ impl std::fmt::Debug for Tensor {
 }
 
 fn shape_of_len(n: usize) -> Result<TensorShape> {
-    TensorShape::from_dims(&[i64::try_from(n).map_err(|_| Error::invalid_argument("Too many elements"))?])
+    TensorShape::from_dims(&[
+        i64::try_from(n).map_err(|_| Error::invalid_argument("Too many elements"))?
+    ])
 }
 
 impl Tensor {
     /// `Tensor(dtype)`: shape `[0]`, no buffer.
     pub fn empty(dtype: DataType) -> Tensor {
         let shape = TensorShape::from_dims(&[0]).unwrap_or_default();
-        Tensor { dtype, shape, buf: None }
+        Tensor {
+            dtype,
+            shape,
+            buf: None,
+        }
     }
 
     /// `Tensor(dtype, shape)`: allocates only when there are elements; contents are zero (numeric),
@@ -85,22 +93,49 @@ impl Tensor {
     pub fn new(dtype: DataType, shape: TensorShape) -> Result<Tensor> {
         let n = shape.num_elements();
         if n == 0 {
-            return Ok(Tensor { dtype, shape, buf: None });
+            return Ok(Tensor {
+                dtype,
+                shape,
+                buf: None,
+            });
         }
-        let what = || format!("tensor with shape{} and type {}", shape.debug_string(), dtype.name());
+        let what = || {
+            format!(
+                "tensor with shape{} and type {}",
+                shape.debug_string(),
+                dtype.name()
+            )
+        };
         let oom = || Error::resource_exhausted(format!("OOM when allocating {}", what()));
         let count = usize::try_from(n).map_err(|_| oom())?;
         let (storage, len) = match dtype {
             DataType::Invalid => return Err(Error::invalid_argument("Type not set")),
-            DataType::String => (Storage::Strings(storage::try_default_vec(count, &what())?), count),
-            DataType::Resource => (Storage::Resources(storage::try_default_vec(count, &what())?), count),
-            DataType::Variant => (Storage::Variants(storage::try_default_vec(count, &what())?), count),
+            DataType::String => (
+                Storage::Strings(storage::try_default_vec(count, &what())?),
+                count,
+            ),
+            DataType::Resource => (
+                Storage::Resources(storage::try_default_vec(count, &what())?),
+                count,
+            ),
+            DataType::Variant => (
+                Storage::Variants(storage::try_default_vec(count, &what())?),
+                count,
+            ),
             _ => {
                 let bytes = count.checked_mul(dtype.size()).ok_or_else(oom)?;
                 (Storage::Bytes(storage::try_bytes(bytes, &what())?), bytes)
             }
         };
-        Ok(Tensor { dtype, shape, buf: Some(BufferRef { root: Arc::new(storage), offset: 0, len }) })
+        Ok(Tensor {
+            dtype,
+            shape,
+            buf: Some(BufferRef {
+                root: Arc::new(storage),
+                offset: 0,
+                len,
+            }),
+        })
     }
 
     /// `Tensor::BuildTensor` for a raw enum value: `Type not set` for `DT_INVALID`,
@@ -110,7 +145,10 @@ impl Tensor {
         match DataType::from_i32(dtype) {
             Some(DataType::Invalid) => Err(Error::invalid_argument("Type not set")),
             Some(dt) => Tensor::new(dt, shape),
-            None => Err(Error::invalid_argument(format!("Unexpected type: {}", proto_enum_name(dtype)))),
+            None => Err(Error::invalid_argument(format!(
+                "Unexpected type: {}",
+                proto_enum_name(dtype)
+            ))),
         }
     }
 
@@ -137,7 +175,10 @@ impl Tensor {
     }
 
     /// A tensor of `T::DTYPE` and `shape` holding copies of `values`.
-    pub fn from_slice<T: TensorElement + Clone>(shape: TensorShape, values: &[T]) -> Result<Tensor> {
+    pub fn from_slice<T: TensorElement + Clone>(
+        shape: TensorShape,
+        values: &[T],
+    ) -> Result<Tensor> {
         let mut t = Tensor::new(T::DTYPE, shape)?;
         check_value_count(&t, values.len())?;
         if !values.is_empty() {
@@ -154,7 +195,11 @@ impl Tensor {
     /// Wraps bytes owned elsewhere without copying. `dtype` must be byte-backed (size > 0) and
     /// the memory must hold at least `num_elements × size` bytes; the window starts at byte 0.
     /// Alignment is not required (`is_aligned` reports it).
-    pub fn from_external(dtype: DataType, shape: TensorShape, memory: Box<dyn ExternalBytes>) -> Result<Tensor> {
+    pub fn from_external(
+        dtype: DataType,
+        shape: TensorShape,
+        memory: Box<dyn ExternalBytes>,
+    ) -> Result<Tensor> {
         if dtype.size() == 0 {
             return Err(Error::invalid_argument(format!(
                 "external memory cannot hold elements of type {}",
@@ -174,13 +219,25 @@ impl Tensor {
             )));
         }
         let root = Arc::new(Storage::External(memory));
-        Ok(Tensor { dtype, shape, buf: Some(BufferRef { root, offset: 0, len: need }) })
+        Ok(Tensor {
+            dtype,
+            shape,
+            buf: Some(BufferRef {
+                root,
+                offset: 0,
+                len: need,
+            }),
+        })
     }
 
     /// Upstream move: returns this tensor and leaves `self` with the same dtype and shape but no
     /// buffer.
     pub fn move_out(&mut self) -> Tensor {
-        Tensor { dtype: self.dtype, shape: self.shape.clone(), buf: self.buf.take() }
+        Tensor {
+            dtype: self.dtype,
+            shape: self.shape.clone(),
+            buf: self.buf.take(),
+        }
     }
 
     pub fn dtype(&self) -> DataType {
@@ -225,7 +282,11 @@ impl Tensor {
     /// Address of the first element of the window (`data()`), `None` without a buffer.
     pub fn data_address(&self) -> Option<usize> {
         let b = self.buf.as_ref()?;
-        let unit = if b.root.is_byte_backed() { 1 } else { object_stride(&b.root) };
+        let unit = if b.root.is_byte_backed() {
+            1
+        } else {
+            object_stride(&b.root)
+        };
         Some(b.root.base_address() + b.offset * unit)
     }
 
@@ -233,13 +294,16 @@ impl Tensor {
     /// otherwise the data address must be a multiple of [`EIGEN_MAX_ALIGN_BYTES`]. Object storage
     /// (resource, variant) is Rust objects, not raw memory, and also counts as aligned.
     pub fn is_aligned(&self) -> bool {
-        if EIGEN_MAX_ALIGN_BYTES == 0 || self.dtype == DataType::String || self.num_elements() == 0 {
+        if EIGEN_MAX_ALIGN_BYTES == 0 || self.dtype == DataType::String || self.num_elements() == 0
+        {
             return true;
         }
         match &self.buf {
             None => true,
             Some(b) if !b.root.is_byte_backed() => true,
-            Some(_) => self.data_address().is_none_or(|a| a % EIGEN_MAX_ALIGN_BYTES == 0),
+            Some(_) => self
+                .data_address()
+                .is_none_or(|a| a % EIGEN_MAX_ALIGN_BYTES == 0),
         }
     }
 
@@ -256,7 +320,11 @@ impl Tensor {
         }
         let n = n as usize; // a buffer exists, so n elements fit in memory
         Ok(match self.elements()? {
-            Elements::Strings(s) => s.iter().fold(n.saturating_mul(STRING_ELEMENT_BYTES), |acc, x| acc.saturating_add(x.len())),
+            Elements::Strings(s) => s
+                .iter()
+                .fold(n.saturating_mul(STRING_ELEMENT_BYTES), |acc, x| {
+                    acc.saturating_add(x.len())
+                }),
             Elements::Resources(_) => n * RESOURCE_HANDLE_BYTES,
             Elements::Variants(_) => n * VARIANT_BYTES,
             Elements::Bytes(b) => b.len(),
@@ -302,11 +370,18 @@ impl Tensor {
     }
 
     fn check_memcpy(&self) -> Result<()> {
-        if self.dtype.can_use_memcpy() { Ok(()) } else { Err(self.no_tensor_data()) }
+        if self.dtype.can_use_memcpy() {
+            Ok(())
+        } else {
+            Err(self.no_tensor_data())
+        }
     }
 
     fn no_tensor_data(&self) -> Error {
-        Error::invalid_argument(format!("tensor_data() is not available for dtype {}", self.dtype.name()))
+        Error::invalid_argument(format!(
+            "tensor_data() is not available for dtype {}",
+            self.dtype.name()
+        ))
     }
 
     /// The window as borrowed elements (bytes or objects). Without a buffer: an empty window of
@@ -320,7 +395,11 @@ impl Tensor {
         };
         let range = b.offset..b.offset + b.len;
         let window = match &*b.root {
-            Storage::Bytes(_) | Storage::External(_) => b.root.bytes().and_then(|x| x.get(range)).map(Elements::Bytes),
+            Storage::Bytes(_) | Storage::External(_) => b
+                .root
+                .bytes()
+                .and_then(|x| x.get(range))
+                .map(Elements::Bytes),
             Storage::Strings(v) => v.get(range).map(Elements::Strings),
             Storage::Resources(v) => v.get(range).map(Elements::Resources),
             Storage::Variants(v) => v.get(range).map(Elements::Variants),
@@ -340,12 +419,19 @@ impl Tensor {
         };
         let range = b.offset..b.offset + b.len;
         let storage = Arc::get_mut(&mut b.root).ok_or_else(|| {
-            Error::failed_precondition("Tensor buffer is shared with another tensor; writes need an unshared buffer")
+            Error::failed_precondition(
+                "Tensor buffer is shared with another tensor; writes need an unshared buffer",
+            )
         })?;
         let window = match storage {
             Storage::Bytes(_) | Storage::External(_) => match storage.bytes_mut() {
                 Some(bytes) => bytes.get_mut(range).map(ElementsMut::Bytes),
-                None => return Err(Error::new(ErrorKind::ReadOnlyBuffer, "Tensor buffer is read-only")),
+                None => {
+                    return Err(Error::new(
+                        ErrorKind::ReadOnlyBuffer,
+                        "Tensor buffer is read-only",
+                    ));
+                }
             },
             Storage::Strings(v) => v.get_mut(range).map(ElementsMut::Strings),
             Storage::Resources(v) => v.get_mut(range).map(ElementsMut::Resources),
@@ -356,7 +442,11 @@ impl Tensor {
 
     /// Window units per element for this tensor's buffer (bytes for byte roots, 1 otherwise).
     fn unit(&self, b: &BufferRef) -> usize {
-        if b.root.is_byte_backed() { self.dtype.size() } else { 1 }
+        if b.root.is_byte_backed() {
+            self.dtype.size()
+        } else {
+            1
+        }
     }
 }
 

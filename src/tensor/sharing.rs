@@ -22,14 +22,23 @@ impl Tensor {
 
     /// `BitcastFrom(other, dtype, shape)`: shares other's bytes under a new dtype and shape when
     /// the byte totals agree. Little-endian only, so never a copy.
-    pub fn bitcast_from(&mut self, other: &Tensor, dtype: DataType, shape: &TensorShape) -> Result<()> {
+    pub fn bitcast_from(
+        &mut self,
+        other: &Tensor,
+        dtype: DataType,
+        shape: &TensorShape,
+    ) -> Result<()> {
         let in_size = other.dtype.size() as u128;
         let out_size = dtype.size() as u128;
         if in_size == 0 {
-            return Err(Error::invalid_argument("other tensor has zero-sized data type"));
+            return Err(Error::invalid_argument(
+                "other tensor has zero-sized data type",
+            ));
         }
         if out_size == 0 {
-            return Err(Error::invalid_argument("specified output type is zero-sized"));
+            return Err(Error::invalid_argument(
+                "specified output type is zero-sized",
+            ));
         }
         // Counts are < 2^63 and sizes ≤ 16, so u128 products cannot overflow.
         if shape.num_elements() as u128 * out_size != other.num_elements() as u128 * in_size {
@@ -44,7 +53,12 @@ impl Tensor {
     }
 
     /// `UnsafeCopyFromInternal`: `BitcastFrom` whose failure upstream aborts; ours returns it.
-    pub fn unsafe_copy_from_internal(&mut self, other: &Tensor, dtype: DataType, shape: &TensorShape) -> Result<()> {
+    pub fn unsafe_copy_from_internal(
+        &mut self,
+        other: &Tensor,
+        dtype: DataType,
+        shape: &TensorShape,
+    ) -> Result<()> {
         self.bitcast_from(other, dtype, shape)
     }
 
@@ -52,7 +66,9 @@ impl Tensor {
     /// zero-row slice of a tensor with a buffer still shares it.
     pub fn slice(&self, start: i64, limit: i64) -> Result<Tensor> {
         if self.dims() < 1 {
-            return Err(Error::invalid_argument("Slice requires a tensor of rank >= 1, got rank 0"));
+            return Err(Error::invalid_argument(
+                "Slice requires a tensor of rank >= 1, got rank 0",
+            ));
         }
         let dim0 = self.shape.dim_size(0)?;
         if !(0 <= start && start <= limit && limit <= dim0) {
@@ -71,7 +87,11 @@ impl Tensor {
             }
             _ => None,
         };
-        Ok(Tensor { dtype: self.dtype, shape, buf })
+        Ok(Tensor {
+            dtype: self.dtype,
+            shape,
+            buf,
+        })
     }
 
     /// `SubSlice(index)`: row `index` of dimension 0, with that dimension removed. `index ==
@@ -79,7 +99,9 @@ impl Tensor {
     /// window would leave the root, an upstream CHECK abort).
     pub fn sub_slice(&self, index: i64) -> Result<Tensor> {
         if self.dims() < 1 {
-            return Err(Error::invalid_argument("SubSlice requires a tensor of rank >= 1, got rank 0"));
+            return Err(Error::invalid_argument(
+                "SubSlice requires a tensor of rank >= 1, got rank 0",
+            ));
         }
         let dim0 = self.shape.dim_size(0)?;
         let out_of_range = || {
@@ -101,7 +123,11 @@ impl Tensor {
             }
             _ => None,
         };
-        Ok(Tensor { dtype: self.dtype, shape, buf })
+        Ok(Tensor {
+            dtype: self.dtype,
+            shape,
+            buf,
+        })
     }
 
     /// A window of `count` elements starting `start` elements into `b` (both in elements).
@@ -109,8 +135,14 @@ impl Tensor {
         let unit = self.unit(b);
         let to_units = |x: i64| usize::try_from(x).ok().and_then(|x| x.checked_mul(unit));
         match (to_units(start), to_units(count)) {
-            (Some(offset), Some(len)) if offset.checked_add(len).is_some_and(|end| end <= b.len) => {
-                Ok(BufferRef { root: b.root.clone(), offset: b.offset + offset, len })
+            (Some(offset), Some(len))
+                if offset.checked_add(len).is_some_and(|end| end <= b.len) =>
+            {
+                Ok(BufferRef {
+                    root: b.root.clone(),
+                    offset: b.offset + offset,
+                    len,
+                })
             }
             _ => Err(Error::internal("sub-buffer lies outside its root buffer")),
         }

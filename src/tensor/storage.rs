@@ -65,7 +65,10 @@ impl Drop for AlignedBytes {
         if self.len != 0 {
             // SAFETY: allocated in try_zeroed with exactly this layout (validated there).
             unsafe {
-                dealloc(self.ptr.as_ptr(), Layout::from_size_align_unchecked(self.len, ALLOCATION_ALIGNMENT))
+                dealloc(
+                    self.ptr.as_ptr(),
+                    Layout::from_size_align_unchecked(self.len, ALLOCATION_ALIGNMENT),
+                )
             }
         }
     }

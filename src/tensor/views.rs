@@ -139,7 +139,8 @@ fn view_error(message: String) -> Error {
 fn to_dims<const N: usize>(sizes: &[i64]) -> Result<[usize; N]> {
     let mut dims = [0usize; N];
     for (slot, &s) in dims.iter_mut().zip(sizes) {
-        *slot = usize::try_from(s).map_err(|_| view_error(format!("Dimension {s} must be >= 0")))?;
+        *slot =
+            usize::try_from(s).map_err(|_| view_error(format!("Dimension {s} must be >= 0")))?;
     }
     Ok(dims)
 }
@@ -147,7 +148,11 @@ fn to_dims<const N: usize>(sizes: &[i64]) -> Result<[usize; N]> {
 impl Tensor {
     fn check_view<T: TensorElement>(&self, check: Check) -> Result<()> {
         if check != Check::AlignmentOnly && self.dtype != T::DTYPE {
-            return Err(view_error(format!("{} expected, got {}", T::DTYPE.name(), self.dtype.name())));
+            return Err(view_error(format!(
+                "{} expected, got {}",
+                T::DTYPE.name(),
+                self.dtype.name()
+            )));
         }
         if check != Check::TypeOnly && !self.is_aligned() {
             return Err(self.alignment_error());
@@ -172,17 +177,29 @@ impl Tensor {
 
     /// `FillDimsAndValidateCompatibleShape`: plain (`bit_cast_size == None`) compares element
     /// counts; the bit-cast form compares bytes, or counts when the dtype has no fixed size.
-    fn fill_dims<const N: usize>(&self, sizes: &[i64], bit_cast_size: Option<usize>) -> Result<[usize; N]> {
+    fn fill_dims<const N: usize>(
+        &self,
+        sizes: &[i64],
+        bit_cast_size: Option<usize>,
+    ) -> Result<[usize; N]> {
         if sizes.len() != N {
-            return Err(view_error(format!("Check failed: NDIMS == new_sizes.size() ({N} vs. {})", sizes.len())));
+            return Err(view_error(format!(
+                "Check failed: NDIMS == new_sizes.size() ({N} vs. {})",
+                sizes.len()
+            )));
         }
         // Saturating: an out-of-range product can never match, it only ends up in the message.
-        let new_count = sizes.iter().fold(1i128, |acc, &s| acc.saturating_mul(s as i128));
+        let new_count = sizes
+            .iter()
+            .fold(1i128, |acc, &s| acc.saturating_mul(s as i128));
         let have = self.num_elements() as i128;
         let element_size = self.dtype.size() as i128;
         match bit_cast_size {
             Some(t_size) if element_size > 0 => {
-                let (new_bytes, have_bytes) = (new_count.saturating_mul(t_size as i128), have * element_size);
+                let (new_bytes, have_bytes) = (
+                    new_count.saturating_mul(t_size as i128),
+                    have * element_size,
+                );
                 if new_bytes != have_bytes {
                     return Err(view_error(format!(
                         "Check failed: new_num_elements * sizeof(T) == NumElements() * element_size ({new_bytes} vs. {have_bytes})"
@@ -207,7 +224,10 @@ impl Tensor {
     }
 
     fn cast_error<T: TensorElement>(&self, elements: Elements<'_>) -> Error {
-        let object_type = matches!(T::DTYPE, DataType::String | DataType::Resource | DataType::Variant);
+        let object_type = matches!(
+            T::DTYPE,
+            DataType::String | DataType::Resource | DataType::Variant
+        );
         match elements {
             Elements::Bytes(b) if !object_type => {
                 if T::DTYPE == DataType::Bool && b.iter().any(|&x| x > 1) {
@@ -224,13 +244,19 @@ impl Tensor {
         }
     }
 
-    fn map<T: TensorElement, const N: usize>(&self, dims: [usize; N]) -> Result<TensorMap<'_, T, N>> {
+    fn map<T: TensorElement, const N: usize>(
+        &self,
+        dims: [usize; N],
+    ) -> Result<TensorMap<'_, T, N>> {
         let data = self.cast::<T>()?;
         check_len(data.len(), &dims)?;
         Ok(TensorMap { data, dims })
     }
 
-    fn map_mut<T: TensorElement, const N: usize>(&mut self, dims: [usize; N]) -> Result<TensorMapMut<'_, T, N>> {
+    fn map_mut<T: TensorElement, const N: usize>(
+        &mut self,
+        dims: [usize; N],
+    ) -> Result<TensorMapMut<'_, T, N>> {
         self.cast::<T>()?; // diagnose read-side problems with precise messages first
         let data = T::from_elements_mut(self.elements_mut()?)
             .ok_or_else(|| Error::internal("tensor elements changed kind between checks"))?;
@@ -248,7 +274,11 @@ impl Tensor {
         self.check_rank::<N>()
     }
 
-    fn plan_shaped<T: TensorElement, const N: usize>(&self, check: Check, sizes: &[i64]) -> Result<[usize; N]> {
+    fn plan_shaped<T: TensorElement, const N: usize>(
+        &self,
+        check: Check,
+        sizes: &[i64],
+    ) -> Result<[usize; N]> {
         self.check_view::<T>(check)?;
         let bit_cast = (check == Check::AlignmentOnly).then_some(T::SIZE);
         self.fill_dims::<N>(sizes, bit_cast)
@@ -289,7 +319,9 @@ impl Tensor {
         self.check_view::<T>(Check::AlignmentOnly)?;
         let rank_minus_one = self.dims() as i64 - 1;
         if N as i64 != rank_minus_one {
-            return Err(view_error(format!("Check failed: NDIMS == dims() - 1 ({N} vs. {rank_minus_one})")));
+            return Err(view_error(format!(
+                "Check failed: NDIMS == dims() - 1 ({N} vs. {rank_minus_one})"
+            )));
         }
         let sizes = self.shape.dim_sizes();
         let last_bytes = sizes[N] as i128 * self.dtype.size() as i128;
@@ -327,7 +359,10 @@ impl Tensor {
     }
 
     /// `shaped<T, N>(sizes)`: `N` sizes whose product is `NumElements()`.
-    pub fn shaped<T: TensorElement, const N: usize>(&self, sizes: &[i64]) -> Result<TensorMap<'_, T, N>> {
+    pub fn shaped<T: TensorElement, const N: usize>(
+        &self,
+        sizes: &[i64],
+    ) -> Result<TensorMap<'_, T, N>> {
         let dims = self.plan_shaped::<T, N>(Check::TypeAndAlignment, sizes)?;
         self.map(dims)
     }
@@ -340,7 +375,10 @@ impl Tensor {
     }
 
     /// `unaligned_shaped<T, N>(sizes)`.
-    pub fn unaligned_shaped<T: TensorElement, const N: usize>(&self, sizes: &[i64]) -> Result<TensorMap<'_, T, N>> {
+    pub fn unaligned_shaped<T: TensorElement, const N: usize>(
+        &self,
+        sizes: &[i64],
+    ) -> Result<TensorMap<'_, T, N>> {
         let dims = self.plan_shaped::<T, N>(Check::TypeOnly, sizes)?;
         self.map(dims)
     }
@@ -348,7 +386,9 @@ impl Tensor {
     /// `scalar<T>()`: exactly one element, any rank.
     pub fn scalar<T: TensorElement>(&self) -> Result<&T> {
         self.plan_scalar::<T>()?;
-        self.cast::<T>()?.first().ok_or_else(|| Error::internal("one-element tensor has no element"))
+        self.cast::<T>()?
+            .first()
+            .ok_or_else(|| Error::internal("one-element tensor has no element"))
     }
 
     /// `flat_inner_dims<T, N>()`.
@@ -362,26 +402,36 @@ impl Tensor {
     }
 
     /// `flat_inner_outer_dims<T, N>(begin)`: outer rule with `begin + N` dims, then inner rule.
-    pub fn flat_inner_outer_dims<T: TensorElement, const N: usize>(&self, begin: i64) -> Result<TensorMap<'_, T, N>> {
+    pub fn flat_inner_outer_dims<T: TensorElement, const N: usize>(
+        &self,
+        begin: i64,
+    ) -> Result<TensorMap<'_, T, N>> {
         let sizes = self.plan_inner_outer::<N>(begin)?;
         self.shaped::<T, N>(&sizes)
     }
 
     /// `reinterpret_last_dimension<T, N>()`: `tensor<T, N>` when `N == rank`; otherwise the last
     /// dimension's bytes become one `T`.
-    pub fn reinterpret_last_dimension<T: TensorElement, const N: usize>(&self) -> Result<TensorMap<'_, T, N>> {
+    pub fn reinterpret_last_dimension<T: TensorElement, const N: usize>(
+        &self,
+    ) -> Result<TensorMap<'_, T, N>> {
         let dims = self.plan_reinterpret_last::<T, N>()?;
         self.map(dims)
     }
 
     /// `bit_casted_tensor<T, N>()`: the same shape read as `T` (sizes must agree).
-    pub fn bit_casted_tensor<T: TensorElement, const N: usize>(&self) -> Result<TensorMap<'_, T, N>> {
+    pub fn bit_casted_tensor<T: TensorElement, const N: usize>(
+        &self,
+    ) -> Result<TensorMap<'_, T, N>> {
         let dims = self.plan_bit_casted_tensor::<T, N>()?;
         self.map(dims)
     }
 
     /// `bit_casted_shaped<T, N>(sizes)`: any dtype, byte totals must agree.
-    pub fn bit_casted_shaped<T: TensorElement, const N: usize>(&self, sizes: &[i64]) -> Result<TensorMap<'_, T, N>> {
+    pub fn bit_casted_shaped<T: TensorElement, const N: usize>(
+        &self,
+        sizes: &[i64],
+    ) -> Result<TensorMap<'_, T, N>> {
         let dims = self.plan_shaped::<T, N>(Check::AlignmentOnly, sizes)?;
         self.map(dims)
     }
@@ -401,12 +451,17 @@ impl Tensor {
         self.tensor_mut::<T, 2>()
     }
 
-    pub fn tensor_mut<T: TensorElement, const N: usize>(&mut self) -> Result<TensorMapMut<'_, T, N>> {
+    pub fn tensor_mut<T: TensorElement, const N: usize>(
+        &mut self,
+    ) -> Result<TensorMapMut<'_, T, N>> {
         let dims = self.plan_tensor::<T, N>()?;
         self.map_mut(dims)
     }
 
-    pub fn shaped_mut<T: TensorElement, const N: usize>(&mut self, sizes: &[i64]) -> Result<TensorMapMut<'_, T, N>> {
+    pub fn shaped_mut<T: TensorElement, const N: usize>(
+        &mut self,
+        sizes: &[i64],
+    ) -> Result<TensorMapMut<'_, T, N>> {
         let dims = self.plan_shaped::<T, N>(Check::TypeAndAlignment, sizes)?;
         self.map_mut(dims)
     }
@@ -424,22 +479,31 @@ impl Tensor {
             .ok_or_else(|| Error::internal("one-element tensor has no element"))
     }
 
-    pub fn flat_inner_dims_mut<T: TensorElement, const N: usize>(&mut self) -> Result<TensorMapMut<'_, T, N>> {
+    pub fn flat_inner_dims_mut<T: TensorElement, const N: usize>(
+        &mut self,
+    ) -> Result<TensorMapMut<'_, T, N>> {
         let sizes = compute_flat_inner_dims(self.shape.dim_sizes(), N);
         self.shaped_mut::<T, N>(&sizes)
     }
 
-    pub fn flat_outer_dims_mut<T: TensorElement, const N: usize>(&mut self) -> Result<TensorMapMut<'_, T, N>> {
+    pub fn flat_outer_dims_mut<T: TensorElement, const N: usize>(
+        &mut self,
+    ) -> Result<TensorMapMut<'_, T, N>> {
         let sizes = compute_flat_outer_dims(self.shape.dim_sizes(), N);
         self.shaped_mut::<T, N>(&sizes)
     }
 
-    pub fn bit_casted_tensor_mut<T: TensorElement, const N: usize>(&mut self) -> Result<TensorMapMut<'_, T, N>> {
+    pub fn bit_casted_tensor_mut<T: TensorElement, const N: usize>(
+        &mut self,
+    ) -> Result<TensorMapMut<'_, T, N>> {
         let dims = self.plan_bit_casted_tensor::<T, N>()?;
         self.map_mut(dims)
     }
 
-    pub fn bit_casted_shaped_mut<T: TensorElement, const N: usize>(&mut self, sizes: &[i64]) -> Result<TensorMapMut<'_, T, N>> {
+    pub fn bit_casted_shaped_mut<T: TensorElement, const N: usize>(
+        &mut self,
+        sizes: &[i64],
+    ) -> Result<TensorMapMut<'_, T, N>> {
         let dims = self.plan_shaped::<T, N>(Check::AlignmentOnly, sizes)?;
         self.map_mut(dims)
     }
@@ -451,6 +515,8 @@ fn check_len(len: usize, dims: &[usize]) -> Result<()> {
     if want == Some(len) {
         Ok(())
     } else {
-        Err(Error::internal(format!("view of {len} elements does not match dims {dims:?}")))
+        Err(Error::internal(format!(
+            "view of {len} elements does not match dims {dims:?}"
+        )))
     }
 }
