@@ -111,6 +111,19 @@ fn make_shape_overflow(dims: &[i64]) -> Error {
     ))
 }
 
+/// The zero-skipping overflow check of `BuildTensorShapeBase(proto)`; unknown sizes are skipped too.
+fn check_nonzero_product(product: &mut i64, d: i64) -> Result<()> {
+    if d > 0 {
+        *product = multiply_without_overflow(*product, d);
+        if *product < 0 {
+            return Err(Error::invalid_argument(
+                "Encountered overflow when multiplying shape dimensions",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Shared `IsValidShape` walk; `partial` selects the PartialTensorShape rules.
 fn is_valid_shape_impl(proto: &ShapeProto, partial: bool) -> Result<()> {
     if partial && proto.unknown_rank {
@@ -277,11 +290,25 @@ impl TensorShape {
         is_valid_shape_impl(proto, false)
     }
 
-    /// Build from a proto after `is_valid_shape`; `unknown_rank` is ignored, so an
-    /// `unknown_rank` proto without dims is the scalar `[]`.
+    /// The FromProto path: `is_valid_shape`, then the shape of the dims. `unknown_rank` is
+    /// ignored, so an `unknown_rank` proto without dims is the scalar `[]`.
     pub fn from_proto(proto: &ShapeProto) -> Result<Self> {
         Self::is_valid_shape(proto)?;
         Self::from_dims(&proto.dims)
+    }
+
+    /// `BuildTensorShapeBase(proto)` (TensorFlow 2.21): adds the dims one by one with
+    /// [`add_dim`](Self::add_dim) messages, and also rejects shapes whose non-zero sizes alone
+    /// overflow (`Encountered overflow when multiplying shape dimensions`), so `[0,2^62,4]` fails
+    /// here although `is_valid` (the FromProto path) accepts it. `unknown_rank` is ignored.
+    pub fn build_from_proto(proto: &ShapeProto) -> Result<Self> {
+        let mut shape = Self::default();
+        let mut nonzero_product: i64 = 1;
+        for &d in &proto.dims {
+            shape.add_dim(d)?;
+            check_nonzero_product(&mut nonzero_product, d)?;
+        }
+        Ok(shape)
     }
 
     /// The same shape with dimension 0 replaced (used by `Slice`). Cannot overflow when the new
@@ -347,6 +374,33 @@ impl PartialTensorShape {
         Ok(PartialTensorShape {
             dims: Some(dims.to_vec()),
         })
+    }
+
+    /// `MakeShape(dims, n)` for partial shapes; see [`TensorShape::make_shape`].
+    pub fn make_shape(dims: &[i64], n: i64) -> Result<Self> {
+        check_make_shape_count(n)?;
+        let used = dims
+            .get(..n as usize)
+            .ok_or_else(|| Error::invalid_argument("Too many dimensions"))?;
+        Self::from_dims(used)
+    }
+
+    /// `BuildTensorShapeBase(proto)` for partial shapes: `unknown_rank` gives the unknown shape
+    /// whatever dims are present; otherwise dims are added with [`add_dim`](Self::add_dim) rules
+    /// (sizes below −1 become unknown) plus the zero-skipping overflow check.
+    pub fn build_from_proto(proto: &ShapeProto) -> Result<Self> {
+        if proto.unknown_rank {
+            return Ok(Self::default());
+        }
+        let mut shape = PartialTensorShape {
+            dims: Some(Vec::new()),
+        };
+        let mut nonzero_product: i64 = 1;
+        for &d in &proto.dims {
+            shape.add_dim(d)?;
+            check_nonzero_product(&mut nonzero_product, d)?;
+        }
+        Ok(shape)
     }
 
     /// `AddDimWithStatus` for partial shapes: a no-op on unknown rank; any negative size is stored
@@ -735,5 +789,110 @@ mod tests {
         let f = PartialTensorShape::from_dims(&[2, 5]).unwrap();
         assert_eq!(f.num_elements(), 10);
         assert_eq!(f.as_tensor_shape().unwrap().num_elements(), 10);
+    }
+
+    fn status<T>(r: &Result<T>) -> Option<String> {
+        r.as_ref().err().map(|e| e.message.clone())
+    }
+
+    /// Every line of `tests/vectors/tensor_shape.jsonl`, produced by TensorFlow 2.21's C++
+    /// `MakeShape`, `AddDimWithStatus`, `IsValidShape`, `DebugString(proto)` and
+    /// `BuildTensorShapeBase(proto)` (scripts/gen_tensor_shape_vectors.py).
+    #[test]
+    fn golden_vectors_from_tensorflow() {
+        let text = include_str!("../tests/vectors/tensor_shape.jsonl");
+        let mut checked = 0;
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let dims: Vec<i64> = v["dims"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_i64().unwrap())
+                .collect();
+            let partial = v["kind"] == "partial";
+            let shape_result = |r: Result<(i64, String)>, key: &str| {
+                assert_eq!(status(&r).as_deref(), v[key].as_str(), "{line}");
+                if let Ok((n, debug)) = r {
+                    assert_eq!(n, v["num_elements"].as_i64().unwrap(), "{line}");
+                    assert_eq!(debug, v["debug"].as_str().unwrap(), "{line}");
+                }
+            };
+            let t = |s: TensorShape| (s.num_elements(), s.debug_string());
+            let p = |s: PartialTensorShape| (s.num_elements(), s.debug_string());
+            match v["op"].as_str().unwrap() {
+                "make_shape" => {
+                    let n = v["n"].as_i64().unwrap();
+                    if partial {
+                        shape_result(PartialTensorShape::make_shape(&dims, n).map(p), "status");
+                    } else {
+                        shape_result(TensorShape::make_shape(&dims, n).map(t), "status");
+                    }
+                }
+                "add_dims" => {
+                    let steps: Vec<Option<&str>> = v["steps"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect();
+                    let got = if partial {
+                        let mut s = PartialTensorShape::from_dims(&[]).unwrap();
+                        let st: Vec<Option<String>> =
+                            dims.iter().map(|&d| status(&s.add_dim(d))).collect();
+                        (st, p(s))
+                    } else {
+                        let mut s = TensorShape::scalar();
+                        let st: Vec<Option<String>> =
+                            dims.iter().map(|&d| status(&s.add_dim(d))).collect();
+                        (st, t(s))
+                    };
+                    let got_steps: Vec<Option<&str>> = got.0.iter().map(|s| s.as_deref()).collect();
+                    assert_eq!(got_steps, steps, "{line}");
+                    assert_eq!(got.1.0, v["num_elements"].as_i64().unwrap(), "{line}");
+                    assert_eq!(got.1.1, v["debug"].as_str().unwrap(), "{line}");
+                }
+                "proto" => {
+                    let proto = ShapeProto {
+                        dims: dims.clone(),
+                        unknown_rank: v["unknown_rank"].as_bool().unwrap(),
+                    };
+                    assert_eq!(
+                        proto.debug_string(),
+                        v["proto_debug"].as_str().unwrap(),
+                        "{line}"
+                    );
+                    let expected_valid = v["is_valid_shape"].as_str();
+                    if partial {
+                        assert_eq!(
+                            status(&PartialTensorShape::is_valid_shape(&proto)).as_deref(),
+                            expected_valid,
+                            "{line}"
+                        );
+                        assert_eq!(
+                            PartialTensorShape::is_valid(&proto),
+                            expected_valid.is_none(),
+                            "{line}"
+                        );
+                        shape_result(PartialTensorShape::build_from_proto(&proto).map(p), "build");
+                    } else {
+                        assert_eq!(
+                            status(&TensorShape::is_valid_shape(&proto)).as_deref(),
+                            expected_valid,
+                            "{line}"
+                        );
+                        assert_eq!(
+                            TensorShape::is_valid(&proto),
+                            expected_valid.is_none(),
+                            "{line}"
+                        );
+                        shape_result(TensorShape::build_from_proto(&proto).map(t), "build");
+                    }
+                }
+                other => panic!("unknown op {other}"),
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 220);
     }
 }
