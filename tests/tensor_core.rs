@@ -483,6 +483,47 @@ fn writes_need_an_unshared_buffer() {
 }
 
 #[test]
+fn tensors_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Tensor>();
+}
+
+#[test]
+fn ref_count_is_one_tracks_sharing() {
+    let t = iota_f32(&[4]);
+    assert!(t.ref_count_is_one());
+    let s = t.slice(1, 2).unwrap();
+    assert!(!t.ref_count_is_one());
+    drop(s);
+    assert!(t.ref_count_is_one());
+    assert!(!Tensor::default().ref_count_is_one());
+}
+
+struct ReadOnly(Vec<u8>);
+
+impl tensorbridge::tensor::ExternalBytes for ReadOnly {
+    fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+    fn as_bytes_mut(&mut self) -> Option<&mut [u8]> {
+        None
+    }
+}
+
+#[test]
+fn read_only_external_memory_rejects_writes() {
+    let mut t = Tensor::from_external(
+        DataType::UInt8,
+        shape(&[3]),
+        Box::new(ReadOnly(vec![7, 8, 9])),
+    )
+    .unwrap();
+    assert_eq!(t.unaligned_flat::<u8>().unwrap().data(), &[7, 8, 9]);
+    let e = t.tensor_data_mut().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ReadOnlyBuffer);
+}
+
+#[test]
 fn external_memory_is_wrapped_without_copy() {
     let bytes: Vec<u8> = [1.0f32, 2.0, 3.0]
         .iter()

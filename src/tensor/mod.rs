@@ -27,7 +27,7 @@ pub use opaque::{
     RESOURCE_HANDLE_BYTES, ResourceHandle, STRING_ELEMENT_BYTES, VARIANT_BYTES, Variant,
 };
 pub use storage::{ALLOCATION_ALIGNMENT, ExternalBytes};
-pub use views::{TensorMap, TensorMapMut};
+pub use views::{TensorMap, TensorMapMut, compute_flat_inner_dims, compute_flat_outer_dims};
 
 use storage::Storage;
 
@@ -277,6 +277,14 @@ impl Tensor {
             (Some(a), Some(b)) => Arc::ptr_eq(&a.root, &b.root),
             _ => false,
         }
+    }
+
+    /// `RefCountIsOne`: this tensor holds the only reference to its root buffer (so `*_mut`
+    /// views are allowed). Informational, as upstream; false without a buffer.
+    pub fn ref_count_is_one(&self) -> bool {
+        self.buf
+            .as_ref()
+            .is_some_and(|b| Arc::strong_count(&b.root) == 1)
     }
 
     /// Address of the first element of the window (`data()`), `None` without a buffer.
