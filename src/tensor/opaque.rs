@@ -1,0 +1,42 @@
+//! Element objects of the `resource` and `variant` dtypes. These are placeholders with the
+//! fields of the upstream protos (`ResourceHandleProto`, `VariantTensorDataProto`); the
+//! TensorProto codec fills and reads them. Their in-memory sizes are ours, not upstream's.
+
+use crate::dtype::DataType;
+use crate::tensor_shape::PartialTensorShape;
+
+use super::Tensor;
+
+/// A `ResourceHandle` element (fields of `resource_handle.proto`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceHandle {
+    pub device: String,
+    pub container: String,
+    pub name: String,
+    pub hash_code: u64,
+    pub maybe_type_name: String,
+    pub dtypes_and_shapes: Vec<(DataType, PartialTensorShape)>,
+}
+
+/// A `Variant` element, held in its encoded form (`VariantTensorData`): a type name, opaque
+/// metadata and nested tensors. The default value is the empty variant.
+#[derive(Debug, Clone, Default)]
+pub struct Variant {
+    pub type_name: String,
+    pub metadata: Vec<u8>,
+    pub tensors: Vec<Tensor>,
+}
+
+impl Variant {
+    pub fn is_empty(&self) -> bool {
+        self.type_name.is_empty() && self.metadata.is_empty() && self.tensors.is_empty()
+    }
+}
+
+/// Bytes one `resource` element counts for in `TotalBytes` (ours; upstream uses its C++ size).
+pub const RESOURCE_HANDLE_BYTES: usize = std::mem::size_of::<ResourceHandle>();
+/// Bytes one `variant` element counts for in `TotalBytes` (ours; upstream uses its C++ size).
+pub const VARIANT_BYTES: usize = std::mem::size_of::<Variant>();
+/// Bytes one `string` element counts for in `TotalBytes`: upstream's `sizeof(tstring)` on
+/// 64-bit hosts. Also the `sizeof(T)` of string elements in bit-cast checks.
+pub const STRING_ELEMENT_BYTES: usize = 24;
