@@ -621,3 +621,33 @@ fn typed_round_trip_for_every_element_type() {
             .is_empty()
     );
 }
+
+#[test]
+fn from_bytes_copies_little_endian_elements() {
+    let t = Tensor::from_bytes(DataType::Int16, shape(&[2]), &[1, 0, 0xff, 0xff]).unwrap();
+    assert_eq!(t.flat::<i16>().unwrap().data(), &[1, -1]);
+    assert!(Tensor::from_bytes(DataType::Int16, shape(&[2]), &[1, 0, 0xff]).is_err());
+    assert!(Tensor::from_bytes(DataType::String, shape(&[1]), &[0; 24]).is_err());
+    let empty = Tensor::from_bytes(DataType::Float, shape(&[0]), &[]).unwrap();
+    assert_eq!(empty.num_elements(), 0);
+}
+
+#[test]
+fn deep_copy_makes_an_unshared_aligned_buffer() {
+    let t = iota_f32(&[30]);
+    let s = t.slice(1, 4).unwrap();
+    assert!(!s.is_aligned());
+    let d = s.deep_copy().unwrap();
+    assert!(!d.shares_buffer_with(&t));
+    assert!(d.is_aligned());
+    assert!(d.ref_count_is_one());
+    assert_eq!(d.flat::<f32>().unwrap().data(), &[1.0, 2.0, 3.0]);
+    let strings = Tensor::from_vec(shape(&[2]), vec![b"x".to_vec(), b"yz".to_vec()]).unwrap();
+    let sd = strings.deep_copy().unwrap();
+    assert!(!sd.shares_buffer_with(&strings));
+    assert_eq!(
+        sd.flat::<Vec<u8>>().unwrap().data(),
+        &[b"x".to_vec(), b"yz".to_vec()]
+    );
+    assert_eq!(Tensor::default().deep_copy().unwrap().num_elements(), 0);
+}
