@@ -37,6 +37,11 @@ build_from_proto = {
     "tensor": fn("_ZN10tensorflow15TensorShapeBaseINS_11TensorShapeEE20BuildTensorShapeBaseERKNS_16TensorShapeProtoEPS2_", [VP, VP, VP]),
     "partial": fn("_ZN10tensorflow15TensorShapeBaseINS_18PartialTensorShapeEE20BuildTensorShapeBaseERKNS_16TensorShapeProtoEPS2_", [VP, VP, VP]),
 }
+# BuildTensorShapeBase(absl::Span<const int64_t>, out): the span travels as {ptr, len} in registers.
+build_from_dims = {
+    "tensor": fn("_ZN10tensorflow15TensorShapeBaseINS_11TensorShapeEE20BuildTensorShapeBaseEN4absl12lts_202508144SpanIKlEEPS2_", [VP, VP, L, VP]),
+    "partial": fn("_ZN10tensorflow15TensorShapeBaseINS_18PartialTensorShapeEE20BuildTensorShapeBaseEN4absl12lts_202508144SpanIKlEEPS2_", [VP, VP, L, VP]),
+}
 shape_debug = fn("_ZNK10tensorflow14TensorShapeRep11DebugStringB5cxx11Ev", [VP, VP])
 proto_debug = fn("_ZN10tensorflow14TensorShapeRep11DebugStringB5cxx11ERKNS_16TensorShapeProtoE", [VP, VP])
 proto_ctor = fn("_ZN10tensorflow16TensorShapeProtoC1EPN6google8protobuf5ArenaE", [VP, VP])
@@ -110,6 +115,16 @@ for kind in ("tensor", "partial"):
         st = ctypes.create_string_buffer(16)
         make_shape[kind](st, None, n, buf)
         out.write(json.dumps({"op": "make_shape", "kind": kind, "dims": [], "n": n, "status": status_text(st)}) + "\n")
+
+    for dims in dim_lists + [[-5], [2, 3, 4, 5, -1], [0xd745, -1], [-1, 0xd745], [1, 2, 3, 4, 5]]:
+        arr = (ctypes.c_long * max(1, len(dims)))(*dims)
+        buf = new_shape(kind)
+        st = ctypes.create_string_buffer(16)
+        build_from_dims[kind](st, arr, len(dims), buf)
+        rec = {"op": "build_from_dims", "kind": kind, "dims": dims, "status": status_text(st)}
+        if rec["status"] is None:
+            rec.update(describe(buf))
+        out.write(json.dumps(rec) + "\n")
 
     # AddDimWithStatus applied in sequence; every step's status is recorded.
     for dims in dim_lists:

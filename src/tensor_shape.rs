@@ -205,6 +205,26 @@ impl TensorShape {
         Ok(shape)
     }
 
+    /// `TensorShape::BuildTensorShape(dims)` (the status-returning form of `TensorShape(dims)`).
+    /// When every size is at most 0xd744 (so four of them cannot overflow) negatives are rejected
+    /// up front with `Expected shape dimensions to be non-negative, got <s>`; otherwise the sizes
+    /// go through [`add_dim`](Self::add_dim) and its messages.
+    pub fn build_tensor_shape(dims: &[i64]) -> Result<Self> {
+        const MAX_SMALL: i64 = 0xd744;
+        if dims.iter().all(|&s| s <= MAX_SMALL) {
+            if let Some(&s) = dims.iter().find(|&&s| s < 0) {
+                return Err(Error::invalid_argument(format!(
+                    "Expected shape dimensions to be non-negative, got {s}"
+                )));
+            }
+        }
+        let mut shape = Self::default();
+        for &d in dims {
+            shape.add_dim(d)?;
+        }
+        Ok(shape)
+    }
+
     /// `MakeShape(dims, n)` where the count comes from the caller separately (e.g. over JNI):
     /// validates `n` first (`Negative number of dimensions <n>`), then uses the first `n` sizes.
     /// A count beyond `dims.len()` is rejected like an over-long list rather than read past.
@@ -374,6 +394,18 @@ impl PartialTensorShape {
         Ok(PartialTensorShape {
             dims: Some(dims.to_vec()),
         })
+    }
+
+    /// `PartialTensorShape::BuildPartialTensorShape(dims)`: the [`add_dim`](Self::add_dim)
+    /// rules from a known-rank scalar (sizes below −1 become unknown).
+    pub fn build_partial_tensor_shape(dims: &[i64]) -> Result<Self> {
+        let mut shape = PartialTensorShape {
+            dims: Some(Vec::new()),
+        };
+        for &d in dims {
+            shape.add_dim(d)?;
+        }
+        Ok(shape)
     }
 
     /// `MakeShape(dims, n)` for partial shapes; see [`TensorShape::make_shape`].
@@ -796,8 +828,8 @@ mod tests {
     }
 
     /// Every line of `tests/vectors/tensor_shape.jsonl`, produced by TensorFlow 2.21's C++
-    /// `MakeShape`, `AddDimWithStatus`, `IsValidShape`, `DebugString(proto)` and
-    /// `BuildTensorShapeBase(proto)` (scripts/gen_tensor_shape_vectors.py).
+    /// `MakeShape`, `BuildTensorShapeBase` (from sizes and from a proto), `AddDimWithStatus`,
+    /// `IsValidShape` and `DebugString(proto)` (scripts/gen_tensor_shape_vectors.py).
     #[test]
     fn golden_vectors_from_tensorflow() {
         let text = include_str!("../tests/vectors/tensor_shape.jsonl");
@@ -827,6 +859,16 @@ mod tests {
                         shape_result(PartialTensorShape::make_shape(&dims, n).map(p), "status");
                     } else {
                         shape_result(TensorShape::make_shape(&dims, n).map(t), "status");
+                    }
+                }
+                "build_from_dims" => {
+                    if partial {
+                        shape_result(
+                            PartialTensorShape::build_partial_tensor_shape(&dims).map(p),
+                            "status",
+                        );
+                    } else {
+                        shape_result(TensorShape::build_tensor_shape(&dims).map(t), "status");
                     }
                 }
                 "add_dims" => {
@@ -893,6 +935,6 @@ mod tests {
             }
             checked += 1;
         }
-        assert_eq!(checked, 220);
+        assert_eq!(checked, 282);
     }
 }

@@ -545,3 +545,109 @@ fn external_memory_is_wrapped_without_copy() {
     assert!(Tensor::from_external(DataType::Float, shape(&[4]), Box::new(vec![0u8; 15])).is_err());
     assert!(Tensor::from_external(DataType::String, shape(&[1]), Box::new(vec![0u8; 24])).is_err());
 }
+
+#[test]
+fn typed_round_trip_for_every_element_type() {
+    use tensorbridge::tensor::element::*;
+    use tensorbridge::tensor::{ResourceHandle, TensorElement, Variant};
+
+    fn round_trip<T: TensorElement + Clone + PartialEq + std::fmt::Debug>(values: Vec<T>) {
+        let t = Tensor::from_vec(shape(&[values.len() as i64]), values.clone()).unwrap();
+        assert_eq!(t.dtype(), T::DTYPE);
+        let copy = t.clone();
+        let mut assigned = Tensor::default();
+        assert!(assigned.copy_from(&t, t.shape()));
+        let mut src = t.clone();
+        let moved = src.move_out();
+        for u in [&t, &copy, &assigned, &moved] {
+            assert_eq!(u.dtype(), T::DTYPE);
+            assert_eq!(u.flat::<T>().unwrap().data(), &values[..], "{:?}", T::DTYPE);
+        }
+    }
+    round_trip(vec![1.5f32, -0.0, f32::INFINITY]);
+    round_trip(vec![1.5f64, -2.25]);
+    round_trip(vec![i32::MIN, 0, i32::MAX]);
+    round_trip(vec![0u8, 255]);
+    round_trip(vec![i16::MIN, i16::MAX]);
+    round_trip(vec![i8::MIN, i8::MAX]);
+    round_trip(vec![b"".to_vec(), b"\x00\xff".to_vec()]);
+    round_trip(vec![Complex::new(1.0f32, -2.0)]);
+    round_trip(vec![i64::MIN, i64::MAX]);
+    round_trip(vec![true, false]);
+    round_trip(vec![QInt8(-128), QInt8(127)]);
+    round_trip(vec![QUInt8(255)]);
+    round_trip(vec![QInt32(-7)]);
+    round_trip(vec![bf16::from_f32(1.0), bf16::from_f32(-2.0)]);
+    round_trip(vec![QInt16(-300)]);
+    round_trip(vec![QUInt16(60000)]);
+    round_trip(vec![u16::MAX]);
+    round_trip(vec![Complex::new(1.0f64, 2.0)]);
+    round_trip(vec![f16::from_f32(0.5), f16::from_f32(-3.0)]);
+    round_trip(vec![ResourceHandle {
+        name: "a".into(),
+        device: "/cpu:0".into(),
+        ..Default::default()
+    }]);
+    round_trip(vec![u32::MAX]);
+    round_trip(vec![u64::MAX]);
+    round_trip(vec![Float8E5M2(0x3c)]);
+    round_trip(vec![Float8E4M3FN(0x38)]);
+    round_trip(vec![Float8E4M3FNUZ(0x40)]);
+    round_trip(vec![Float8E4M3B11FNUZ(0x58)]);
+    round_trip(vec![Float8E5M2FNUZ(0x40)]);
+    round_trip(vec![Int4(-8), Int4(7)]);
+    round_trip(vec![UInt4(15)]);
+    round_trip(vec![Int2(-2), Int2(1)]);
+    round_trip(vec![UInt2(3)]);
+    round_trip(vec![Float4E2M1FN(0x2)]);
+
+    // Variant has no PartialEq (it may hold tensors); compare its fields.
+    let v = Variant {
+        type_name: "tensorflow::Tensor".into(),
+        metadata: vec![1],
+        tensors: vec![Tensor::from_scalar(42f32)],
+    };
+    let t = Tensor::from_vec(TensorShape::scalar(), vec![v]).unwrap();
+    let copy = t.clone();
+    let got = copy.scalar::<Variant>().unwrap();
+    assert_eq!(got.type_name, "tensorflow::Tensor");
+    assert_eq!(got.metadata, vec![1]);
+    assert_eq!(*got.tensors[0].scalar::<f32>().unwrap(), 42.0);
+    assert!(
+        Tensor::new(DataType::Variant, shape(&[1]))
+            .unwrap()
+            .flat::<Variant>()
+            .unwrap()[0]
+            .is_empty()
+    );
+}
+
+#[test]
+fn from_bytes_copies_little_endian_elements() {
+    let t = Tensor::from_bytes(DataType::Int16, shape(&[2]), &[1, 0, 0xff, 0xff]).unwrap();
+    assert_eq!(t.flat::<i16>().unwrap().data(), &[1, -1]);
+    assert!(Tensor::from_bytes(DataType::Int16, shape(&[2]), &[1, 0, 0xff]).is_err());
+    assert!(Tensor::from_bytes(DataType::String, shape(&[1]), &[0; 24]).is_err());
+    let empty = Tensor::from_bytes(DataType::Float, shape(&[0]), &[]).unwrap();
+    assert_eq!(empty.num_elements(), 0);
+}
+
+#[test]
+fn deep_copy_makes_an_unshared_aligned_buffer() {
+    let t = iota_f32(&[30]);
+    let s = t.slice(1, 4).unwrap();
+    assert!(!s.is_aligned());
+    let d = s.deep_copy().unwrap();
+    assert!(!d.shares_buffer_with(&t));
+    assert!(d.is_aligned());
+    assert!(d.ref_count_is_one());
+    assert_eq!(d.flat::<f32>().unwrap().data(), &[1.0, 2.0, 3.0]);
+    let strings = Tensor::from_vec(shape(&[2]), vec![b"x".to_vec(), b"yz".to_vec()]).unwrap();
+    let sd = strings.deep_copy().unwrap();
+    assert!(!sd.shares_buffer_with(&strings));
+    assert_eq!(
+        sd.flat::<Vec<u8>>().unwrap().data(),
+        &[b"x".to_vec(), b"yz".to_vec()]
+    );
+    assert_eq!(Tensor::default().deep_copy().unwrap().num_elements(), 0);
+}

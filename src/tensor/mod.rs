@@ -192,6 +192,47 @@ impl Tensor {
         Tensor::from_slice(shape_of_len(values.len())?, values)
     }
 
+    /// A tensor holding a copy of `bytes` (little-endian element bytes, row-major). The dtype must
+    /// be memcpy-able and `bytes` exactly `num_elements × DataTypeSize` long.
+    pub fn from_bytes(dtype: DataType, shape: TensorShape, bytes: &[u8]) -> Result<Tensor> {
+        if !dtype.can_use_memcpy() {
+            return Err(Error::invalid_argument(format!(
+                "cannot build a {} tensor from raw bytes",
+                dtype.name()
+            )));
+        }
+        let mut t = Tensor::new(dtype, shape)?;
+        let want = t.num_elements() as u128 * dtype.size() as u128;
+        if bytes.len() as u128 != want {
+            return Err(Error::invalid_argument(format!(
+                "{} bytes given for shape {} of {}, which needs {want}",
+                bytes.len(),
+                t.shape.debug_string(),
+                dtype.name()
+            )));
+        }
+        t.tensor_data_mut()?.copy_from_slice(bytes);
+        Ok(t)
+    }
+
+    /// `tensor::DeepCopy`: a tensor with the same dtype, shape and values in a new, unshared
+    /// buffer (64-byte aligned again, even if `self` is an unaligned slice). Without a buffer the
+    /// copy is freshly allocated (zeros).
+    pub fn deep_copy(&self) -> Result<Tensor> {
+        let mut out = Tensor::new(self.dtype, self.shape.clone())?;
+        if self.buf.is_none() || out.buf.is_none() {
+            return Ok(out);
+        }
+        match (self.elements()?, out.elements_mut()?) {
+            (Elements::Bytes(src), ElementsMut::Bytes(dst)) => dst.copy_from_slice(src),
+            (Elements::Strings(src), ElementsMut::Strings(dst)) => dst.clone_from_slice(src),
+            (Elements::Resources(src), ElementsMut::Resources(dst)) => dst.clone_from_slice(src),
+            (Elements::Variants(src), ElementsMut::Variants(dst)) => dst.clone_from_slice(src),
+            _ => return Err(Error::internal("deep copy between different storage kinds")),
+        }
+        Ok(out)
+    }
+
     /// Wraps bytes owned elsewhere without copying. `dtype` must be byte-backed (size > 0) and
     /// the memory must hold at least `num_elements × size` bytes; the window starts at byte 0.
     /// Alignment is not required (`is_aligned` reports it).

@@ -33,10 +33,13 @@ impl Variant {
     }
 }
 
-/// Bytes one `resource` element counts for in `TotalBytes` (ours; upstream uses its C++ size).
-pub const RESOURCE_HANDLE_BYTES: usize = std::mem::size_of::<ResourceHandle>();
-/// Bytes one `variant` element counts for in `TotalBytes` (ours; upstream uses its C++ size).
-pub const VARIANT_BYTES: usize = std::mem::size_of::<Variant>();
+/// Bytes one `resource` element counts for in `TotalBytes`: upstream's `sizeof(ResourceHandle)`
+/// as observed in TensorFlow 2.21 on x86-64 (a `[2,3]` resource tensor reports 1200 bytes).
+/// Fixed here so results do not depend on our own struct layout.
+pub const RESOURCE_HANDLE_BYTES: usize = 200;
+/// Bytes one `variant` element counts for in `TotalBytes`: upstream's `sizeof(Variant)` as
+/// observed in TensorFlow 2.21 on x86-64 (a `[2,3]` variant tensor reports 384 bytes).
+pub const VARIANT_BYTES: usize = 64;
 /// Bytes one `string` element counts for in `TotalBytes`: upstream's `sizeof(tstring)` on
 /// 64-bit hosts. Also the `sizeof(T)` of string elements in bit-cast checks.
 pub const STRING_ELEMENT_BYTES: usize = 24;
