@@ -13,6 +13,7 @@
 pub mod element;
 pub mod opaque;
 mod sharing;
+mod summary;
 pub mod storage;
 mod views;
 
