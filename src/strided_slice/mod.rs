@@ -1,0 +1,21 @@
+//! TensorFlow's `StridedSlice` operation (TensorFlow 2.21 CPU kernel semantics).
+//!
+//! * [`args`]: the raw op arguments (index tensors, index type, the five 32-bit masks).
+//! * [`spec`]: the validation algorithm (`ValidateStridedSliceOp`): sparse → dense spec,
+//!   canonicalisation, processing/final shapes, fast-path flags, exact error messages; also the
+//!   partial-shape flavour used by shape inference.
+//! * [`kernel`]: which kernel path applies (share input, share a dim-0 view, empty, copy) and the
+//!   copy itself over borrowed slices in processing order.
+//!
+//! Nothing here depends on a tensor type: callers pass borrowed element slices plus dims.
+
+pub mod args;
+pub mod kernel;
+pub mod spec;
+
+pub use args::{IndexTensor, IndexType, Masks, SliceArgs};
+pub use kernel::{
+    DEFAULT_ALIGNMENT, KernelPath, SliceOutput, TSTRING_ALIGNMENT_SIZE, choose_path, copy_processing_order,
+    copy_processing_order_bytes, dim0_slice_aligned, strided_slice,
+};
+pub use spec::{ShapeSpec, ValidatedSlice, infer_shape, validate, validate_partial, UNKNOWN_DIM};
