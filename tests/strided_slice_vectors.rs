@@ -5,16 +5,23 @@
 use serde_json::Value;
 use tensorbridge::ErrorKind;
 use tensorbridge::strided_slice::{
-    DEFAULT_ALIGNMENT, IndexTensor, IndexType, KernelPath, Masks, SliceArgs, SliceOutput, TSTRING_ALIGNMENT_SIZE,
-    choose_path, copy_processing_order_bytes, spec, strided_slice,
+    DEFAULT_ALIGNMENT, IndexTensor, IndexType, KernelPath, Masks, SliceArgs, SliceOutput,
+    TSTRING_ALIGNMENT_SIZE, choose_path, copy_processing_order_bytes, spec, strided_slice,
 };
 
 fn hex(s: &str) -> Vec<u8> {
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
 }
 
 fn ints(v: &Value) -> Vec<i64> {
-    v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect()
 }
 
 fn width(dtype: &str) -> usize {
@@ -41,13 +48,26 @@ fn kind(name: &str) -> ErrorKind {
 fn check(case: &Value) -> Result<(), String> {
     let dtype = case["dtype"].as_str().unwrap();
     let shape = ints(&case["shape"]);
-    let (begin, end, strides) = (ints(&case["begin"]), ints(&case["end"]), ints(&case["strides"]));
-    let shape_of = |key: &str, len: usize| case.get(key).map(ints).unwrap_or_else(|| vec![len as i64]);
-    let (bs, es, ss) =
-        (shape_of("begin_shape", begin.len()), shape_of("end_shape", end.len()), shape_of("strides_shape", strides.len()));
+    let (begin, end, strides) = (
+        ints(&case["begin"]),
+        ints(&case["end"]),
+        ints(&case["strides"]),
+    );
+    let shape_of =
+        |key: &str, len: usize| case.get(key).map(ints).unwrap_or_else(|| vec![len as i64]);
+    let (bs, es, ss) = (
+        shape_of("begin_shape", begin.len()),
+        shape_of("end_shape", end.len()),
+        shape_of("strides_shape", strides.len()),
+    );
     let m = ints(&case["masks"]);
-    let masks =
-        Masks { begin: m[0] as i32, end: m[1] as i32, ellipsis: m[2] as i32, new_axis: m[3] as i32, shrink_axis: m[4] as i32 };
+    let masks = Masks {
+        begin: m[0] as i32,
+        end: m[1] as i32,
+        ellipsis: m[2] as i32,
+        new_axis: m[3] as i32,
+        shrink_axis: m[4] as i32,
+    };
     let args = SliceArgs {
         begin: IndexTensor::with_shape(&bs, &begin),
         end: IndexTensor::with_shape(&es, &end),
@@ -58,15 +78,28 @@ fn check(case: &Value) -> Result<(), String> {
     let expect = &case["expect"];
 
     let outcome: Result<(Vec<i64>, Value), tensorbridge::Error> = if dtype == "string" {
-        let input: Vec<String> =
-            case["input"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
-        strided_slice(&input, &shape, &args, TSTRING_ALIGNMENT_SIZE, DEFAULT_ALIGNMENT)
-            .map(|out| (out.shape().to_vec(), Value::from(out.to_vec(&input))))
+        let input: Vec<String> = case["input"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        strided_slice(
+            &input,
+            &shape,
+            &args,
+            TSTRING_ALIGNMENT_SIZE,
+            DEFAULT_ALIGNMENT,
+        )
+        .map(|out| (out.shape().to_vec(), Value::from(out.to_vec(&input))))
     } else {
         let w = width(dtype);
         let input = hex(case["input"].as_str().unwrap());
         run_bytes(&input, w, &shape, &args).map(|(s, bytes)| {
-            (s, Value::from(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()))
+            (
+                s,
+                Value::from(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+            )
         })
     };
     match (outcome, expect.get("error")) {
@@ -83,18 +116,29 @@ fn check(case: &Value) -> Result<(), String> {
         (Err(e), Some(class)) => {
             let want = expect["message"].as_str().unwrap();
             if e.kind != kind(class.as_str().unwrap()) || e.message != want {
-                return Err(format!("error {:?} {:?} != {class} {want:?}", e.kind, e.message));
+                return Err(format!(
+                    "error {:?} {:?} != {class} {want:?}",
+                    e.kind, e.message
+                ));
             }
             Ok(())
         }
         (Ok((s, _)), Some(_)) => Err(format!("succeeded with shape {s:?}, expected {}", expect)),
-        (Err(e), None) => Err(format!("failed with {:?} {:?}, expected {}", e.kind, e.message, expect)),
+        (Err(e), None) => Err(format!(
+            "failed with {:?} {:?}, expected {}",
+            e.kind, e.message, expect
+        )),
     }
 }
 
 /// The byte-level route a Java direct buffer would take: validate, choose the path, then share or
 /// copy. On every successful path the processing-order copy must give the same bytes too.
-fn run_bytes(input: &[u8], w: usize, shape: &[i64], a: &SliceArgs<'_>) -> tensorbridge::Result<(Vec<i64>, Vec<u8>)> {
+fn run_bytes(
+    input: &[u8],
+    w: usize,
+    shape: &[i64],
+    a: &SliceArgs<'_>,
+) -> tensorbridge::Result<(Vec<i64>, Vec<u8>)> {
     let v = spec::validate(shape, &a.begin, &a.end, &a.strides, a.index_type, a.masks)?;
     let path = choose_path(&v, shape, w, DEFAULT_ALIGNMENT)?;
     let count = v.processing_shape.iter().product::<i64>() as usize;
@@ -108,16 +152,31 @@ fn run_bytes(input: &[u8], w: usize, shape: &[i64], a: &SliceArgs<'_>) -> tensor
     };
     assert_eq!(out, copied, "fast path and processing-order copy disagree");
     // The typed generic entry point agrees as well.
-    let typed = strided_slice(input.chunks_exact(w).collect::<Vec<_>>().as_slice(), shape, a, w, DEFAULT_ALIGNMENT)?;
-    let typed_bytes: Vec<u8> = typed.to_vec(&input.chunks_exact(w).collect::<Vec<_>>()).concat();
+    let typed = strided_slice(
+        input.chunks_exact(w).collect::<Vec<_>>().as_slice(),
+        shape,
+        a,
+        w,
+        DEFAULT_ALIGNMENT,
+    )?;
+    let typed_bytes: Vec<u8> = typed
+        .to_vec(&input.chunks_exact(w).collect::<Vec<_>>())
+        .concat();
     assert_eq!(typed_bytes, out);
-    assert!(matches!(typed, SliceOutput::ShareInput { .. } | SliceOutput::ShareView { .. } | SliceOutput::Owned { .. }));
+    assert!(matches!(
+        typed,
+        SliceOutput::ShareInput { .. } | SliceOutput::ShareView { .. } | SliceOutput::Owned { .. }
+    ));
     Ok((v.final_shape, out))
 }
 
 #[test]
 fn golden_vectors_from_tensorflow() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/strided_slice.jsonl")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/vectors/strided_slice.jsonl"
+    ))
+    .unwrap();
     let mut failures = Vec::new();
     let mut total = 0;
     for (line_no, line) in text.lines().enumerate() {
@@ -128,5 +187,10 @@ fn golden_vectors_from_tensorflow() {
         }
     }
     assert!(total >= 3000, "only {total} vectors");
-    assert!(failures.is_empty(), "{} of {total} vectors failed:\n{}", failures.len(), failures[..failures.len().min(30)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} vectors failed:\n{}",
+        failures.len(),
+        failures[..failures.len().min(30)].join("\n")
+    );
 }

@@ -31,9 +31,9 @@ impl IndexType {
 
     pub(crate) fn check_supported(self) -> Result<()> {
         match self {
-            IndexType::Unsupported => {
-                Err(Error::invalid_argument("begin must be either int16, int32 or int64"))
-            }
+            IndexType::Unsupported => Err(Error::invalid_argument(
+                "begin must be either int16, int32 or int64",
+            )),
             _ => Ok(()),
         }
     }
@@ -51,12 +51,18 @@ pub struct IndexTensor<'a> {
 impl<'a> IndexTensor<'a> {
     /// A 1-D tensor holding `values` (shape `[len]`).
     pub fn vector(values: &'a [i64]) -> Self {
-        IndexTensor { shape: Cow::Owned(vec![values.len() as i64]), values }
+        IndexTensor {
+            shape: Cow::Owned(vec![values.len() as i64]),
+            values,
+        }
     }
 
     /// A tensor of any shape (e.g. a scalar `[]` or a 2-D `[1,1]`, which validation rejects).
     pub fn with_shape(shape: &'a [i64], values: &'a [i64]) -> Self {
-        IndexTensor { shape: Cow::Borrowed(shape), values }
+        IndexTensor {
+            shape: Cow::Borrowed(shape),
+            values,
+        }
     }
 
     pub(crate) fn is_vector(&self) -> bool {
@@ -65,7 +71,9 @@ impl<'a> IndexTensor<'a> {
 
     /// Element count as the shape states it (product of the dims).
     pub(crate) fn num_elements(&self) -> i64 {
-        self.shape.iter().fold(1i64, |acc, &d| acc.saturating_mul(d.max(0)))
+        self.shape
+            .iter()
+            .fold(1i64, |acc, &d| acc.saturating_mul(d.max(0)))
     }
 }
 
@@ -86,11 +94,18 @@ pub(crate) fn bit(mask: i32, i: usize) -> bool {
 
 /// TensorShape / PartialTensorShape debug format: `[2,3]`, scalar `[]`, unknown size `?`.
 pub(crate) fn shape_debug_string(dims: &[i64]) -> String {
-    let parts: Vec<String> =
-        dims.iter().map(|&d| if d < 0 { "?".to_string() } else { d.to_string() }).collect();
+    let parts: Vec<String> = dims
+        .iter()
+        .map(|&d| {
+            if d < 0 {
+                "?".to_string()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
     format!("[{}]", parts.join(","))
 }
-
 
 /// The four op inputs besides `input`, with the index type and masks: everything validation needs
 /// apart from the input shape.
@@ -105,7 +120,13 @@ pub struct SliceArgs<'a> {
 
 impl<'a> SliceArgs<'a> {
     /// 1-D `begin`/`end`/`strides` of the given index type and masks.
-    pub fn new(begin: &'a [i64], end: &'a [i64], strides: &'a [i64], index_type: IndexType, masks: Masks) -> Self {
+    pub fn new(
+        begin: &'a [i64],
+        end: &'a [i64],
+        strides: &'a [i64],
+        index_type: IndexType,
+        masks: Masks,
+    ) -> Self {
         SliceArgs {
             begin: IndexTensor::vector(begin),
             end: IndexTensor::vector(end),

@@ -41,7 +41,11 @@ pub enum SliceOutput<T> {
     /// Share the whole input buffer, reshaped to `shape`.
     ShareInput { shape: Vec<i64> },
     /// Share input elements `[offset, offset + len)`, reshaped to `shape`.
-    ShareView { offset: usize, len: usize, shape: Vec<i64> },
+    ShareView {
+        offset: usize,
+        len: usize,
+        shape: Vec<i64>,
+    },
     /// A new buffer (possibly empty) with the selected elements in row-major order of `shape`.
     Owned { data: Vec<T>, shape: Vec<i64> },
 }
@@ -76,7 +80,12 @@ impl<T: Clone> SliceOutput<T> {
 /// deterministic. The general copy handles processing ranks 1..=8 only; above that TensorFlow
 /// fails with `Unhandled input dimensions <rank>` (Unimplemented), reproduced here although the
 /// copy could be done.
-pub fn choose_path(v: &ValidatedSlice, input_shape: &[i64], elem_size: usize, alignment: usize) -> Result<KernelPath> {
+pub fn choose_path(
+    v: &ValidatedSlice,
+    input_shape: &[i64],
+    elem_size: usize,
+    alignment: usize,
+) -> Result<KernelPath> {
     if v.is_identity {
         check_same_count(input_shape, &v.final_shape)?;
         return Ok(KernelPath::ShareInput);
@@ -98,7 +107,10 @@ pub fn choose_path(v: &ValidatedSlice, input_shape: &[i64], elem_size: usize, al
         return Ok(KernelPath::Empty);
     }
     if input_shape.is_empty() || input_shape.len() > MAX_GENERAL_RANK {
-        return Err(Error::unimplemented(format!("Unhandled input dimensions {}", input_shape.len())));
+        return Err(Error::unimplemented(format!(
+            "Unhandled input dimensions {}",
+            input_shape.len()
+        )));
     }
     Ok(KernelPath::Copy)
 }
@@ -106,7 +118,13 @@ pub fn choose_path(v: &ValidatedSlice, input_shape: &[i64], elem_size: usize, al
 /// `IsDim0SliceAligned`: a dim-0 slice may share the input buffer when every row starts on an
 /// `alignment`-byte boundary relative to the buffer start. Rank 1 looks at the canonical
 /// `begin`/`end` themselves; higher ranks at the row size.
-pub fn dim0_slice_aligned(shape: &[i64], begin: i64, end: i64, elem_size: usize, alignment: usize) -> bool {
+pub fn dim0_slice_aligned(
+    shape: &[i64],
+    begin: i64,
+    end: i64,
+    elem_size: usize,
+    alignment: usize,
+) -> bool {
     if alignment == 0 {
         return true;
     }
@@ -121,7 +139,9 @@ pub fn dim0_slice_aligned(shape: &[i64], begin: i64, end: i64, elem_size: usize,
             let row: i128 = if shape[1..].contains(&0) {
                 0
             } else {
-                shape[1..].iter().fold(1i128, |acc, &d| acc.saturating_mul(d as i128))
+                shape[1..]
+                    .iter()
+                    .fold(1i128, |acc, &d| acc.saturating_mul(d as i128))
             };
             shape[0] != 0 && (row.saturating_mul(size)) % a == 0
         }
@@ -137,19 +157,37 @@ pub fn strided_slice<T: Clone>(
     elem_size: usize,
     alignment: usize,
 ) -> Result<SliceOutput<T>> {
-    let v = validate(input_shape, &args.begin, &args.end, &args.strides, args.index_type, args.masks)?;
+    let v = validate(
+        input_shape,
+        &args.begin,
+        &args.end,
+        &args.strides,
+        args.index_type,
+        args.masks,
+    )?;
     let shape = v.final_shape.clone();
     Ok(match choose_path(&v, input_shape, elem_size, alignment)? {
         KernelPath::ShareInput => SliceOutput::ShareInput { shape },
         KernelPath::ShareDim0 { offset, len } => SliceOutput::ShareView { offset, len, shape },
-        KernelPath::Empty => SliceOutput::Owned { data: Vec::new(), shape },
+        KernelPath::Empty => SliceOutput::Owned {
+            data: Vec::new(),
+            shape,
+        },
         KernelPath::Copy => {
             let walk = Walk::new(&v, input_shape, input.len())?;
             let mut data = Vec::with_capacity(walk.total);
             walk.for_each_run(|run| match run.step {
                 1 => data.extend_from_slice(run.slice(input)),
-                step if step > 0 => data.extend(run.slice(input).iter().step_by(step as usize).cloned()),
-                step => data.extend(run.slice(input).iter().rev().step_by(step.unsigned_abs() as usize).cloned()),
+                step if step > 0 => {
+                    data.extend(run.slice(input).iter().step_by(step as usize).cloned())
+                }
+                step => data.extend(
+                    run.slice(input)
+                        .iter()
+                        .rev()
+                        .step_by(step.unsigned_abs() as usize)
+                        .cloned(),
+                ),
             });
             SliceOutput::Owned { data, shape }
         }
@@ -158,7 +196,12 @@ pub fn strided_slice<T: Clone>(
 
 /// Writes the selected elements of `input` into `out` in processing order (§3), whatever the
 /// path and rank. `out.len()` must equal the processing element count.
-pub fn copy_processing_order<T: Clone>(input: &[T], input_shape: &[i64], v: &ValidatedSlice, out: &mut [T]) -> Result<()> {
+pub fn copy_processing_order<T: Clone>(
+    input: &[T],
+    input_shape: &[i64],
+    v: &ValidatedSlice,
+    out: &mut [T],
+) -> Result<()> {
     let walk = Walk::new(v, input_shape, input.len())?;
     check_out_len(out.len(), walk.total)?;
     let mut at = 0usize;
@@ -167,12 +210,20 @@ pub fn copy_processing_order<T: Clone>(input: &[T], input_shape: &[i64], v: &Val
         match run.step {
             1 => dst.clone_from_slice(run.slice(input)),
             step if step > 0 => {
-                for (d, s) in dst.iter_mut().zip(run.slice(input).iter().step_by(step as usize)) {
+                for (d, s) in dst
+                    .iter_mut()
+                    .zip(run.slice(input).iter().step_by(step as usize))
+                {
                     d.clone_from(s);
                 }
             }
             step => {
-                for (d, s) in dst.iter_mut().zip(run.slice(input).iter().rev().step_by(step.unsigned_abs() as usize)) {
+                for (d, s) in dst.iter_mut().zip(
+                    run.slice(input)
+                        .iter()
+                        .rev()
+                        .step_by(step.unsigned_abs() as usize),
+                ) {
                     d.clone_from(s);
                 }
             }
@@ -213,7 +264,12 @@ pub fn copy_processing_order_bytes(
             walk.for_each_run(|run| {
                 let picked: Box<dyn Iterator<Item = &&[u8]>> = match run.step {
                     step if step > 0 => Box::new(run.slice(&inputs).iter().step_by(step as usize)),
-                    step => Box::new(run.slice(&inputs).iter().rev().step_by(step.unsigned_abs() as usize)),
+                    step => Box::new(
+                        run.slice(&inputs)
+                            .iter()
+                            .rev()
+                            .step_by(step.unsigned_abs() as usize),
+                    ),
                 };
                 for (d, s) in outs[at..at + run.count].iter_mut().zip(picked) {
                     d.copy_from_slice(s);
@@ -226,7 +282,12 @@ pub fn copy_processing_order_bytes(
 }
 
 /// `[u8; W]` has alignment 1, so any byte slice can be viewed as a slice of them.
-fn copy_fixed<const W: usize>(input: &[u8], input_shape: &[i64], v: &ValidatedSlice, out: &mut [u8]) -> Result<()>
+fn copy_fixed<const W: usize>(
+    input: &[u8],
+    input_shape: &[i64],
+    v: &ValidatedSlice,
+    out: &mut [u8],
+) -> Result<()>
 where
     [u8; W]: bytemuck::Pod,
 {
@@ -248,7 +309,11 @@ impl Run {
     /// The input range the run touches, lowest to highest index (iterate in reverse for step < 0).
     fn slice<'a, T>(&self, input: &'a [T]) -> &'a [T] {
         let span = (self.count - 1) * self.step.unsigned_abs() as usize;
-        if self.step > 0 { &input[self.start..=self.start + span] } else { &input[self.start - span..=self.start] }
+        if self.step > 0 {
+            &input[self.start..=self.start + span]
+        } else {
+            &input[self.start - span..=self.start]
+        }
     }
 }
 
@@ -273,7 +338,11 @@ impl Walk {
             )));
         }
         if v.processing_shape.contains(&0) {
-            return Ok(Walk { base: 0, dims: vec![(0, 1)], total: 0 });
+            return Ok(Walk {
+                base: 0,
+                dims: vec![(0, 1)],
+                total: 0,
+            });
         }
         // No zero in the processing shape means no zero in the input shape, so every partial
         // product below is bounded by the (checked) element count.
@@ -292,10 +361,16 @@ impl Walk {
             let count = v.processing_shape[d];
             base += v.begin[d] * elem_stride;
             let step = v.strides[d] * elem_stride;
-            total = total.checked_mul(to_usize(count)?).ok_or_else(|| Error::internal("Copy failed"))?;
+            total = total
+                .checked_mul(to_usize(count)?)
+                .ok_or_else(|| Error::internal("Copy failed"))?;
             if count > 0 {
                 let reach = (count - 1) * step;
-                if reach < 0 { lowest += reach } else { highest += reach }
+                if reach < 0 {
+                    lowest += reach
+                } else {
+                    highest += reach
+                }
             }
             // Merge with the previous dimension when this one continues it in memory.
             match dims.last_mut() {
@@ -307,7 +382,9 @@ impl Walk {
             dims.push((1, 1));
         }
         if total > 0 && (base + lowest < 0 || base + highest >= input_len as i64) {
-            return Err(Error::internal("StridedSlice: selected region outside the input"));
+            return Err(Error::internal(
+                "StridedSlice: selected region outside the input",
+            ));
         }
         Ok(Walk { base, dims, total })
     }
@@ -322,7 +399,11 @@ impl Walk {
         let mut index = vec![0usize; outer.len()];
         let mut offset = self.base;
         loop {
-            f(Run { start: offset as usize, count: inner_count, step: inner_step });
+            f(Run {
+                start: offset as usize,
+                count: inner_count,
+                step: inner_step,
+            });
             // Odometer over the outer dimensions, innermost fastest.
             let mut k = outer.len();
             loop {
@@ -347,9 +428,15 @@ fn num_elements(shape: &[i64]) -> Result<i64> {
     if shape.contains(&0) {
         return Ok(0);
     }
-    shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d)).ok_or_else(|| {
-        Error::invalid_argument(format!("StridedSlice: shape {} has too many elements", shape_debug_string(shape)))
-    })
+    shape
+        .iter()
+        .try_fold(1i64, |acc, &d| acc.checked_mul(d))
+        .ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "StridedSlice: shape {} has too many elements",
+                shape_debug_string(shape)
+            ))
+        })
 }
 
 fn check_same_count(input_shape: &[i64], final_shape: &[i64]) -> Result<()> {

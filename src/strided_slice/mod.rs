@@ -15,7 +15,7 @@ pub mod spec;
 
 pub use args::{IndexTensor, IndexType, Masks, SliceArgs};
 pub use kernel::{
-    DEFAULT_ALIGNMENT, KernelPath, SliceOutput, TSTRING_ALIGNMENT_SIZE, choose_path, copy_processing_order,
-    copy_processing_order_bytes, dim0_slice_aligned, strided_slice,
+    DEFAULT_ALIGNMENT, KernelPath, SliceOutput, TSTRING_ALIGNMENT_SIZE, choose_path,
+    copy_processing_order, copy_processing_order_bytes, dim0_slice_aligned, strided_slice,
 };
-pub use spec::{ShapeSpec, ValidatedSlice, infer_shape, validate, validate_partial, UNKNOWN_DIM};
+pub use spec::{ShapeSpec, UNKNOWN_DIM, ValidatedSlice, infer_shape, validate, validate_partial};

@@ -70,8 +70,19 @@ pub fn validate(
             shape_debug_string(input_shape)
         )));
     }
-    let v = validate_partial(Some(input_shape), Some(begin), Some(end), strides, index_type, masks)?;
-    if v.processing_shape.iter().chain(&v.final_shape).any(|&d| d < 0) {
+    let v = validate_partial(
+        Some(input_shape),
+        Some(begin),
+        Some(end),
+        strides,
+        index_type,
+        masks,
+    )?;
+    if v.processing_shape
+        .iter()
+        .chain(&v.final_shape)
+        .any(|&d| d < 0)
+    {
         return Err(Error::internal(format!(
             "ValidateStridedSliceOp returned partial shapes {} and {}",
             shape_debug_string(&v.processing_shape),
@@ -103,7 +114,9 @@ pub fn validate_partial(
     check_index_shapes(begin, end, strides)?;
     // A3: every one of the 32 bits counts here.
     if masks.ellipsis != 0 && (masks.ellipsis as u32).count_ones() > 1 {
-        return Err(Error::invalid_argument("Multiple ellipses in slice spec not allowed"));
+        return Err(Error::invalid_argument(
+            "Multiple ellipses in slice spec not allowed",
+        ));
     }
     check_values_match_shapes(begin, end, strides)?;
     let sparse = SparseSpec::build(strides.values.len(), masks);
@@ -142,7 +155,8 @@ fn check_index_shapes(
     strides: &IndexTensor<'_>,
 ) -> Result<()> {
     let ns = strides.num_elements();
-    let begin_bad = begin.is_some_and(|b| !(b.is_vector() && b.num_elements() == ns && b.num_elements() < 32));
+    let begin_bad =
+        begin.is_some_and(|b| !(b.is_vector() && b.num_elements() == ns && b.num_elements() < 32));
     let end_bad = end.is_some_and(|e| !(e.is_vector() && e.num_elements() == ns));
     let unbounded = begin.is_none() && ns >= 32;
     if begin_bad || end_bad || !strides.is_vector() || unbounded {
@@ -209,7 +223,12 @@ impl SparseSpec {
             }
         }
         let entries = if seen_ellipsis { n } else { n + 1 };
-        SparseSpec { user_entries: n, entries, new_axes_after_ellipsis, masks }
+        SparseSpec {
+            user_entries: n,
+            entries,
+            new_axes_after_ellipsis,
+            masks,
+        }
     }
 
     fn is_ellipsis(&self, i: usize) -> bool {
@@ -221,7 +240,10 @@ impl SparseSpec {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PlanEntry {
     /// Shows dense dimension `dense`, produced by sparse entry `sparse` (-1 for ellipsis ones).
-    Dim { dense: usize, sparse: i64 },
+    Dim {
+        dense: usize,
+        sparse: i64,
+    },
     NewAxis,
     Shrunk,
 }
@@ -250,10 +272,14 @@ impl DenseSpec {
     ) -> Result<DenseSpec> {
         // Upstream builds these messages by concatenation, so the `%d` is printed verbatim.
         if dims < 0 {
-            return Err(Error::invalid_argument(format!("Unexpected negative dense.dims: %d{dims}")));
+            return Err(Error::invalid_argument(format!(
+                "Unexpected negative dense.dims: %d{dims}"
+            )));
         }
         if dims >= 1024 {
-            return Err(Error::invalid_argument(format!("Unexpected large dense.dims: %d{dims}")));
+            return Err(Error::invalid_argument(format!(
+                "Unexpected large dense.dims: %d{dims}"
+            )));
         }
         let d_count = dims as usize;
         let mut dense = DenseSpec {
@@ -272,7 +298,8 @@ impl DenseSpec {
         let mut cursor = 0usize;
         for i in 0..sparse.entries {
             if sparse.is_ellipsis(i) {
-                let remaining_real = (sparse.entries - i - 1) as i64 - sparse.new_axes_after_ellipsis as i64;
+                let remaining_real =
+                    (sparse.entries - i - 1) as i64 - sparse.new_axes_after_ellipsis as i64;
                 let target = (dims - remaining_real).min(dims);
                 while (cursor as i64) < target {
                     dense.begin[cursor] = 0;
@@ -281,7 +308,10 @@ impl DenseSpec {
                     dense.begin_mask[cursor] = true;
                     dense.end_mask[cursor] = true;
                     dense.processing_to_sparse[cursor] = i as i64;
-                    dense.plan.push(PlanEntry::Dim { dense: cursor, sparse: -1 });
+                    dense.plan.push(PlanEntry::Dim {
+                        dense: cursor,
+                        sparse: -1,
+                    });
                     cursor += 1;
                 }
             } else if bit(masks.new_axis, i) {
@@ -308,7 +338,10 @@ impl DenseSpec {
                     dense.shrink[cursor] = true;
                     dense.plan.push(PlanEntry::Shrunk);
                 } else {
-                    dense.plan.push(PlanEntry::Dim { dense: cursor, sparse: i as i64 });
+                    dense.plan.push(PlanEntry::Dim {
+                        dense: cursor,
+                        sparse: i as i64,
+                    });
                 }
                 dense.processing_to_sparse[cursor] = i as i64;
                 cursor += 1;
@@ -346,14 +379,18 @@ fn canonicalize(dense: DenseSpec, input_shape: &[i64]) -> Result<Canonical> {
     for (d, &n) in input_shape.iter().enumerate() {
         let s = strides[d];
         if s == 0 {
-            return Err(Error::invalid_argument(format!("strides[{d}] must be non-zero")));
+            return Err(Error::invalid_argument(format!(
+                "strides[{d}] must be non-zero"
+            )));
         }
         if n < 0 {
             processing.push(if shrink[d] { 1 } else { UNKNOWN_DIM });
             continue;
         }
         if shrink[d] && s < 0 {
-            return Err(Error::invalid_argument("only stride 1 allowed on non-range indexing."));
+            return Err(Error::invalid_argument(
+                "only stride 1 allowed on non-range indexing.",
+            ));
         }
         is_simple_slice &= s == 1;
         let both_masked = begin_mask[d] && end_mask[d];
