@@ -127,10 +127,19 @@ pub fn validate_partial(
     Ok(v.slice)
 }
 
-/// Shape inference as the op's shape function does it (§9): the output shape, or `None` for an
-/// unknown rank (unknown input rank or unknown `strides` values). `begin`/`end` are `None` when
-/// their values are unknown. The shape function's own rank-1 checks on the index inputs (with
-/// their shape-inference wording) are not reproduced; the validator's A2 messages apply instead.
+/// Shape inference as TensorFlow's graph construction performs it (§9): the output shape, or
+/// `None` for an unknown rank (unknown input rank or unknown `strides` values). `begin`/`end` are
+/// `None` when their values are unknown.
+///
+/// TensorFlow's shape refiner hands constant inputs to the shape function only on request, and the
+/// function asks for `begin`/`end` after `strides`; so it first runs the validation with
+/// `begin`/`end` unknown and reports any error of that pass before the values are seen. Observed
+/// in TF 2.21: input `[1,2,?,2]`, begin `[-2,4]`, strides `[1,-1]`, shrink 3 fails with
+/// `only stride 1 allowed on non-range indexing.` (dimension 1) in graph mode, while the kernel
+/// reports `slice index -1 of dimension 0 out of bounds.` first. We reproduce both passes.
+///
+/// The shape function's own rank-1 checks on the index inputs (with shape-inference wording) are
+/// not reproduced; the validator's A2 messages apply instead.
 pub fn infer_shape(
     input_shape: Option<&[i64]>,
     begin: Option<&IndexTensor<'_>>,
@@ -142,6 +151,9 @@ pub fn infer_shape(
     let (Some(input_shape), Some(strides)) = (input_shape, strides) else {
         return Ok(None);
     };
+    if begin.is_some() || end.is_some() {
+        validate_partial(Some(input_shape), None, None, strides, index_type, masks)?;
+    }
     let v = validate_partial(Some(input_shape), begin, end, strides, index_type, masks)?;
     Ok(Some(v.final_shape))
 }
