@@ -281,6 +281,39 @@ pub fn copy_processing_order_bytes(
     }
 }
 
+/// The inverse of [`copy_processing_order`]: writes `values` (in processing order) into the
+/// selected elements of `target` (shaped `target_shape`). Used by the gradient and update ops.
+pub fn scatter_processing_order<T: Clone>(
+    target: &mut [T],
+    target_shape: &[i64],
+    v: &ValidatedSlice,
+    values: &[T],
+) -> Result<()> {
+    let walk = Walk::new(v, target_shape, target.len())?;
+    check_out_len(values.len(), walk.total)?;
+    let mut at = 0usize;
+    walk.for_each_run(|run| {
+        let src = &values[at..at + run.count];
+        let span = (run.count - 1) * run.step.unsigned_abs() as usize;
+        let step = run.step.unsigned_abs() as usize;
+        if run.step == 1 {
+            target[run.start..run.start + run.count].clone_from_slice(src);
+        } else if run.step > 0 {
+            let dst = &mut target[run.start..=run.start + span];
+            for (d, s) in dst.iter_mut().step_by(step).zip(src) {
+                d.clone_from(s);
+            }
+        } else {
+            let dst = &mut target[run.start - span..=run.start];
+            for (d, s) in dst.iter_mut().rev().step_by(step).zip(src) {
+                d.clone_from(s);
+            }
+        }
+        at += run.count;
+    });
+    Ok(())
+}
+
 /// `[u8; W]` has alignment 1, so any byte slice can be viewed as a slice of them.
 fn copy_fixed<const W: usize>(
     input: &[u8],

@@ -4,18 +4,22 @@
 //! * [`spec`]: the validation algorithm (`ValidateStridedSliceOp`): sparse → dense spec,
 //!   canonicalisation, processing/final shapes, fast-path flags, exact error messages; also the
 //!   partial-shape flavour used by shape inference.
+//! * [`grad`]: `StridedSliceGrad` and the assign/update ops, which write into the selection.
 //! * [`kernel`]: which kernel path applies (share input, share a dim-0 view, empty, copy) and the
 //!   copy itself over borrowed slices in processing order.
 //!
 //! Nothing here depends on a tensor type: callers pass borrowed element slices plus dims.
 
 pub mod args;
+pub mod grad;
 pub mod kernel;
 pub mod spec;
 
 pub use args::{IndexTensor, IndexType, Masks, SliceArgs};
+pub use grad::{strided_slice_assign, strided_slice_grad, strided_slice_update};
 pub use kernel::{
     DEFAULT_ALIGNMENT, KernelPath, SliceOutput, TSTRING_ALIGNMENT_SIZE, choose_path,
-    copy_processing_order, copy_processing_order_bytes, dim0_slice_aligned, strided_slice,
+    copy_processing_order, copy_processing_order_bytes, dim0_slice_aligned,
+    scatter_processing_order, strided_slice,
 };
 pub use spec::{ShapeSpec, UNKNOWN_DIM, ValidatedSlice, infer_shape, validate, validate_partial};
