@@ -491,3 +491,77 @@ fn check_out_len(got: usize, want: usize) -> Result<()> {
 fn to_usize(x: i64) -> Result<usize> {
     usize::try_from(x).map_err(|_| Error::internal("StridedSlice: negative size"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strided_slice::args::{IndexType, Masks};
+
+    fn plan(shape: &[i64], b: &[i64], e: &[i64], s: &[i64], m: Masks) -> ValidatedSlice {
+        let a = SliceArgs::new(b, e, s, IndexType::Int64, m);
+        validate(shape, &a.begin, &a.end, &a.strides, a.index_type, a.masks).unwrap()
+    }
+
+    #[test]
+    fn fully_selected_trailing_dims_merge_into_one_run() {
+        // x[1:3] on [4,3,2]: rows 1..3 are one contiguous block of 12 elements.
+        let v = plan(&[4, 3, 2], &[1], &[3], &[1], Masks::default());
+        let walk = Walk::new(&v, &[4, 3, 2], 24).unwrap();
+        assert_eq!(walk.dims, vec![(12, 1)]);
+        assert_eq!(walk.base, 6);
+    }
+
+    #[test]
+    fn reversed_fully_selected_inner_dim_stays_a_strided_run() {
+        // x[:, ::-1] on [2,3]: two runs of 3 walking backwards.
+        let v = plan(
+            &[2, 3],
+            &[0, 0],
+            &[0, 0],
+            &[1, -1],
+            Masks {
+                begin: 3,
+                end: 3,
+                ..Masks::default()
+            },
+        );
+        let walk = Walk::new(&v, &[2, 3], 6).unwrap();
+        assert_eq!(walk.dims, vec![(2, 3), (3, -1)]);
+        assert_eq!(walk.base, 2);
+        let mut runs = Vec::new();
+        walk.for_each_run(|r| runs.push((r.start, r.count, r.step)));
+        assert_eq!(runs, vec![(2, 3, -1), (5, 3, -1)]);
+    }
+
+    #[test]
+    fn dim0_alignment_rule() {
+        // §10.3 with A = 64: rank 1 checks begin and end bytes, higher ranks the row size.
+        assert!(dim0_slice_aligned(&[48], 16, 32, 4, 64));
+        assert!(!dim0_slice_aligned(&[48], 8, 32, 4, 64));
+        assert!(!dim0_slice_aligned(&[48], 16, 40, 4, 64));
+        assert!(dim0_slice_aligned(&[3, 4, 8], 1, 3, 4, 64));
+        assert!(!dim0_slice_aligned(&[3, 1, 8], 1, 3, 4, 64));
+        assert!(!dim0_slice_aligned(&[0, 16], 0, 0, 4, 64));
+        assert!(!dim0_slice_aligned(&[], 0, 0, 4, 64));
+        assert!(dim0_slice_aligned(&[3, 1], 1, 2, 4, 0));
+        // A zero row with huge other dims must not overflow.
+        assert!(dim0_slice_aligned(&[2, i64::MAX, 0], 0, 1, 4, 64));
+    }
+
+    #[test]
+    fn copy_rejects_mismatched_buffers() {
+        let v = plan(&[2, 3], &[0], &[1], &[1], Masks::default());
+        let input = [0u8; 5];
+        let mut out = [0u8; 3];
+        assert_eq!(
+            copy_processing_order(&input, &[2, 3], &v, &mut out)
+                .unwrap_err()
+                .kind,
+            crate::ErrorKind::InvalidArgument
+        );
+        let input = [0u8; 6];
+        let mut short = [0u8; 2];
+        assert!(copy_processing_order(&input, &[2, 3], &v, &mut short).is_err());
+        assert!(copy_processing_order_bytes(&input, 4, &[2, 3], &v, &mut out).is_err());
+    }
+}

@@ -514,3 +514,62 @@ fn finish_final_shape(c: &mut Canonical) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_size_matches_ceiling_division() {
+        // (len, stride, size): sizes from the §7 formula ceil(|L| / |s|), 0 when empty or reversed.
+        for (len, s, want) in [
+            (10, 3, 4),
+            (9, 3, 3),
+            (-10, -3, 4),
+            (0, 1, 0),
+            (5, -1, 0),
+            (-5, 1, 0),
+            (1, 7, 1),
+        ] {
+            assert_eq!(interval_size(len, s), want, "len {len} stride {s}");
+        }
+    }
+
+    #[test]
+    fn canonical_wraps_once_and_clamps() {
+        // Positive stride: [0, n]; negative stride: [-1, n-1] (§7).
+        assert_eq!(canonical(-1, false, true, 1, 5), 4);
+        assert_eq!(canonical(-7, false, true, 1, 5), 0);
+        assert_eq!(canonical(9, false, false, 1, 5), 5);
+        assert_eq!(canonical(-7, false, false, -1, 5), -1);
+        assert_eq!(canonical(9, false, true, -1, 5), 4);
+        assert_eq!(canonical(i64::MIN, false, true, 1, 5), 0);
+        assert_eq!(canonical(i64::MAX, false, true, -1, 5), 4);
+        // Masked: the widest bound for the stride's direction.
+        assert_eq!(canonical(3, true, true, 1, 5), 0);
+        assert_eq!(canonical(3, true, false, 1, 5), 5);
+        assert_eq!(canonical(3, true, true, -2, 5), 4);
+        assert_eq!(canonical(3, true, false, -2, 5), -1);
+    }
+
+    #[test]
+    fn sparse_spec_counts_new_axes_after_the_ellipsis_only() {
+        let m = Masks {
+            ellipsis: 0b0010,
+            new_axis: 0b1011,
+            ..Masks::default()
+        };
+        let s = SparseSpec::build(4, m);
+        // Entry 1 is the ellipsis (its own new-axis bit is not counted); entry 3 is counted.
+        assert_eq!((s.entries, s.new_axes_after_ellipsis), (4, 1));
+        let implicit = SparseSpec::build(
+            2,
+            Masks {
+                new_axis: 0b11,
+                ..Masks::default()
+            },
+        );
+        assert_eq!((implicit.entries, implicit.new_axes_after_ellipsis), (3, 0));
+        assert!(implicit.is_ellipsis(2));
+    }
+}
