@@ -44,7 +44,7 @@ fn run_t<T: Clone>(
         size,
         DEFAULT_ALIGNMENT,
     )?;
-    Ok((out.shape().to_vec(), out.to_vec(x), out))
+    Ok((out.shape().to_vec(), out.to_vec(x)?, out))
 }
 
 fn run_f(

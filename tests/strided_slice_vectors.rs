@@ -91,7 +91,7 @@ fn check(case: &Value) -> Result<(), String> {
             TSTRING_ALIGNMENT_SIZE,
             DEFAULT_ALIGNMENT,
         )
-        .map(|out| (out.shape().to_vec(), Value::from(out.to_vec(&input))))
+        .map(|out| (out.shape().to_vec(), Value::from(out.to_vec(&input).unwrap())))
     } else {
         let w = width(dtype);
         let input = hex(case["input"].as_str().unwrap());
@@ -160,7 +160,7 @@ fn run_bytes(
         DEFAULT_ALIGNMENT,
     )?;
     let typed_bytes: Vec<u8> = typed
-        .to_vec(&input.chunks_exact(w).collect::<Vec<_>>())
+        .to_vec(&input.chunks_exact(w).collect::<Vec<_>>())?
         .concat();
     assert_eq!(typed_bytes, out);
     assert!(matches!(

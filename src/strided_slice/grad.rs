@@ -55,7 +55,15 @@ pub fn strided_slice_grad<T: Clone + Default>(
         )));
     }
     let count = checked_count(&input_shape)?;
-    let mut out = vec![T::default(); count];
+    // The shape comes from a tensor's values, so it can ask for far more than memory holds.
+    let mut out = Vec::new();
+    out.try_reserve_exact(count).map_err(|_| {
+        Error::resource_exhausted(format!(
+            "StridedSliceGrad: cannot allocate an output of shape {}",
+            shape_debug_string(&input_shape)
+        ))
+    })?;
+    out.resize(count, T::default());
     scatter_processing_order(&mut out, &input_shape, &v, dy)?;
     Ok((input_shape, out))
 }

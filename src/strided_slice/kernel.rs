@@ -62,11 +62,16 @@ impl<T> SliceOutput<T> {
 
 impl<T: Clone> SliceOutput<T> {
     /// The output values, materialised (shared paths copy from `input`).
-    pub fn to_vec(&self, input: &[T]) -> Vec<T> {
+    /// Fails when `input` is not the buffer the slice was computed on (too short for the view).
+    pub fn to_vec(&self, input: &[T]) -> Result<Vec<T>> {
         match self {
-            SliceOutput::ShareInput { .. } => input.to_vec(),
-            SliceOutput::ShareView { offset, len, .. } => input[*offset..*offset + *len].to_vec(),
-            SliceOutput::Owned { data, .. } => data.clone(),
+            SliceOutput::ShareInput { .. } => Ok(input.to_vec()),
+            SliceOutput::ShareView { offset, len, .. } => offset
+                .checked_add(*len)
+                .and_then(|end| input.get(*offset..end))
+                .map(<[T]>::to_vec)
+                .ok_or_else(|| Error::invalid_argument("StridedSlice: view outside the input buffer")),
+            SliceOutput::Owned { data, .. } => Ok(data.clone()),
         }
     }
 }
@@ -165,6 +170,7 @@ pub fn strided_slice<T: Clone>(
         args.index_type,
         args.masks,
     )?;
+    check_input_len(input.len(), input_shape)?;
     let shape = v.final_shape.clone();
     Ok(match choose_path(&v, input_shape, elem_size, alignment)? {
         KernelPath::ShareInput => SliceOutput::ShareInput { shape },
@@ -363,10 +369,11 @@ struct Walk {
 
 impl Walk {
     fn new(v: &ValidatedSlice, input_shape: &[i64], input_len: usize) -> Result<Walk> {
-        let expected = num_elements(input_shape)?;
-        if expected != input_len as i64 || v.processing_shape.len() != input_shape.len() {
+        check_input_len(input_len, input_shape)?;
+        if v.processing_shape.len() != input_shape.len() {
             return Err(Error::invalid_argument(format!(
-                "StridedSlice: input has {input_len} elements but shape {}",
+                "StridedSlice: slice of rank {} applied to shape {}",
+                v.processing_shape.len(),
                 shape_debug_string(input_shape)
             )));
         }
@@ -393,17 +400,21 @@ impl Walk {
         for (d, &elem_stride) in strides_rev.iter().rev().enumerate() {
             let count = v.processing_shape[d];
             base += v.begin[d] * elem_stride;
-            let step = v.strides[d] * elem_stride;
             total = total
                 .checked_mul(to_usize(count)?)
                 .ok_or_else(|| Error::internal("Copy failed"))?;
-            if count > 0 {
-                let reach = (count - 1) * step;
-                if reach < 0 {
-                    lowest += reach
-                } else {
-                    highest += reach
-                }
+            // A single-element dimension only moves the base. Skipping it also keeps a huge
+            // stride (e.g. i64::MAX, legal with one element) out of the arithmetic below; with
+            // two or more elements |stride| < n, so the step is bounded by the element count.
+            if count == 1 {
+                continue;
+            }
+            let step = v.strides[d] * elem_stride;
+            let reach = (count - 1) * step;
+            if reach < 0 {
+                lowest += reach
+            } else {
+                highest += reach
             }
             // Merge with the previous dimension when this one continues it in memory.
             match dims.last_mut() {
@@ -454,6 +465,17 @@ impl Walk {
             }
         }
     }
+}
+
+/// Our own guard: the borrowed buffer must hold exactly the shape's elements.
+fn check_input_len(input_len: usize, input_shape: &[i64]) -> Result<()> {
+    if num_elements(input_shape)? != input_len as i64 {
+        return Err(Error::invalid_argument(format!(
+            "StridedSlice: input has {input_len} elements but shape {}",
+            shape_debug_string(input_shape)
+        )));
+    }
+    Ok(())
 }
 
 /// Element count of a shape; a zero dim gives 0 even when other dims are huge.

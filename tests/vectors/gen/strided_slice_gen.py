@@ -189,6 +189,12 @@ def targeted():
     for b, e, s in [(small, big, 1), (big, small, -1), (small, small, 1), (big, big, -1), (big, 0, 1),
                     (small, 0, -1), (-100, 100, 1), (100, -100, -1)]:
         cases.append(run("int64_extremes", "int32", [2, 3, 4], "int64", [b], [e], [s], [0, 0, 0, 0, 0]))
+    for s in (big, small, big - 1, small + 1):
+        cases.append(run("stride_extremes", "int32", [2, 3, 4], "int64", [0, 0], [0, 0], [s, s], [3, 3, 0, 0, 0]))
+        cases.append(run("stride_extremes", "int32", [2, 3, 4], "int64", [1, -1], [2, 0], [1, s], [0, 0, 0, 0, 0]))
+        cases.append(run("stride_extremes", "int8", [5], "int64", [2], [3], [s], [0, 0, 0, 0, 1]))
+    for s in (2**31 - 1, -2**31):
+        cases.append(run("stride_extremes", "int32", [2, 3, 4], "int32", [0, 0], [0, 0], [s, s], [3, 3, 0, 0, 0]))
     for b in (big, small, 2**31, -2**31 - 1):
         cases.append(run("int64_extremes", "int32", [2, 3, 4], "int64", [b], [0], [1], [0, 0, 0, 0, 1]))
     for b, e in [(2**31 - 1, -2**31), (-2**31, 2**31 - 1)]:
