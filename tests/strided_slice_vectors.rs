@@ -6,7 +6,7 @@ use serde_json::Value;
 use tensorbridge::ErrorKind;
 use tensorbridge::strided_slice::{
     DEFAULT_ALIGNMENT, IndexTensor, IndexType, KernelPath, Masks, SliceArgs, SliceOutput,
-    TSTRING_ALIGNMENT_SIZE, choose_path, copy_processing_order_bytes, spec, strided_slice,
+    choose_path, copy_processing_order_bytes, element::alignment_size, spec, strided_slice,
 };
 
 fn hex(s: &str) -> Vec<u8> {
@@ -26,9 +26,9 @@ fn ints(v: &Value) -> Vec<i64> {
 
 fn width(dtype: &str) -> usize {
     match dtype {
-        "int8" | "uint8" | "bool" => 1,
+        "int8" | "uint8" | "bool" | "qint8" | "quint8" | "float8_e5m2" | "float8_e4m3fn" => 1,
         "int16" | "uint16" | "half" | "bfloat16" => 2,
-        "int32" | "uint32" | "float" => 4,
+        "int32" | "uint32" | "float" | "qint32" => 4,
         "int64" | "uint64" | "double" | "complex64" => 8,
         "complex128" => 16,
         other => panic!("unknown dtype {other}"),
@@ -88,12 +88,19 @@ fn check(case: &Value) -> Result<(), String> {
             &input,
             &shape,
             &args,
-            TSTRING_ALIGNMENT_SIZE,
+            alignment_size(dtype).unwrap().unwrap(),
             DEFAULT_ALIGNMENT,
         )
-        .map(|out| (out.shape().to_vec(), Value::from(out.to_vec(&input).unwrap())))
+        .map(|out| {
+            (
+                out.shape().to_vec(),
+                Value::from(out.to_vec(&input).unwrap()),
+            )
+        })
     } else {
         let w = width(dtype);
+        // The alignment rule uses TensorFlow's element size, which for POD types is the width.
+        assert_eq!(alignment_size(dtype).unwrap(), Some(w));
         let input = hex(case["input"].as_str().unwrap());
         run_bytes(&input, w, &shape, &args).map(|(s, bytes)| {
             (

@@ -70,7 +70,9 @@ impl<T: Clone> SliceOutput<T> {
                 .checked_add(*len)
                 .and_then(|end| input.get(*offset..end))
                 .map(<[T]>::to_vec)
-                .ok_or_else(|| Error::invalid_argument("StridedSlice: view outside the input buffer")),
+                .ok_or_else(|| {
+                    Error::invalid_argument("StridedSlice: view outside the input buffer")
+                }),
             SliceOutput::Owned { data, .. } => Ok(data.clone()),
         }
     }

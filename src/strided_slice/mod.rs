@@ -4,6 +4,7 @@
 //! * [`spec`]: the validation algorithm (`ValidateStridedSliceOp`): sparse → dense spec,
 //!   canonicalisation, processing/final shapes, fast-path flags, exact error messages; also the
 //!   partial-shape flavour used by shape inference.
+//! * [`element`]: registered element types and their size in the dim-0 alignment rule.
 //! * [`grad`]: `StridedSliceGrad` and the assign/update ops, which write into the selection.
 //! * [`kernel`]: which kernel path applies (share input, share a dim-0 view, empty, copy) and the
 //!   copy itself over borrowed slices in processing order.
@@ -11,6 +12,7 @@
 //! Nothing here depends on a tensor type: callers pass borrowed element slices plus dims.
 
 pub mod args;
+pub mod element;
 pub mod grad;
 pub mod kernel;
 pub mod spec;

@@ -22,6 +22,7 @@ import sys
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
+from tensorflow.python.framework import dtypes as tf_dtypes  # noqa: E402
 
 SEED = 20260521
 rng = random.Random(SEED)
@@ -32,6 +33,8 @@ DTYPES = {
     "uint8": tf.uint8, "uint16": tf.uint16, "uint32": tf.uint32, "uint64": tf.uint64,
     "float": tf.float32, "double": tf.float64, "half": tf.float16, "bfloat16": tf.bfloat16,
     "bool": tf.bool, "complex64": tf.complex64, "complex128": tf.complex128, "string": tf.string,
+    "float8_e5m2": tf_dtypes.float8_e5m2, "float8_e4m3fn": tf_dtypes.float8_e4m3fn,
+    "qint8": tf.qint8, "quint8": tf.quint8, "qint32": tf.qint32,
 }
 INDEX = {"int16": tf.int16, "int32": tf.int32, "int64": tf.int64}
 PREFIX = re.compile(r"^\{\{function_node [^}]*\}\} ")
@@ -44,6 +47,10 @@ def make_input(dtype, shape):
         words = ["".join(rng.choice("abcxyz") for _ in range(rng.randint(0, 5))) for _ in range(n)]
         t = tf.constant(np.array(words, dtype=object).reshape(shape), tf.string)
         return t, words
+    if dtype in ("qint8", "quint8", "qint32"):
+        lo, hi = {"qint8": (-128, 127), "quint8": (0, 255), "qint32": (-1000, 1000)}[dtype]
+        t = tf.constant(nprng.integers(lo, hi, n, endpoint=True).reshape(shape), dtype=DTYPES[dtype])
+        return t, t.numpy().tobytes().hex()
     if dtype == "bool":
         arr = nprng.integers(0, 2, n).astype(np.bool_)
     elif dtype.startswith("int") or dtype.startswith("uint"):
@@ -58,7 +65,7 @@ def make_input(dtype, shape):
             arr[0] = -0.0
             arr[1] = np.nan
     t = tf.constant(arr.reshape(shape))
-    if dtype in ("float", "double", "half", "bfloat16"):
+    if dtype in ("float", "double", "half", "bfloat16", "float8_e5m2", "float8_e4m3fn"):
         t = tf.cast(t, DTYPES[dtype])
     return t, t.numpy().tobytes().hex()
 
@@ -130,7 +137,7 @@ def random_case(i):
     elif n > 1 and r < 0.33:
         el = rand_mask(n, 0.5)
     na = rand_mask(n, 0.12)
-    sh = rand_mask(n, 0.25)
+    sh = rand_mask(n, 0.18)
     if rng.random() < 0.03:  # bits beyond the entries
         for _ in range(2):
             which = rng.randrange(5)
