@@ -97,9 +97,18 @@ pub fn choose_path(
         check_same_count(input_shape, &v.final_shape)?;
         return Ok(KernelPath::ShareInput);
     }
-    if v.slice_dim0 && !input_shape.is_empty() {
-        let (b, e) = (v.begin[0], v.end[0]);
+    if v.slice_dim0 {
+        let (b, e) = (
+            v.begin.first().copied().unwrap_or(0),
+            v.end.first().copied().unwrap_or(0),
+        );
         if dim0_slice_aligned(input_shape, b, e, elem_size, alignment) {
+            // Unreachable: a rank-0 input is always an identity slice.
+            if input_shape.is_empty() {
+                return Err(Error::invalid_argument(
+                    "Input must have rank at least 1, got: 0",
+                ));
+            }
             let lo = b.min(e);
             let row = num_elements(&input_shape[1..])?;
             let offset = to_usize(lo * row)?;

@@ -167,7 +167,8 @@ def targeted():
     # Rank >= 9: identity, dim-0 alignment, empty, general path.
     for dtype, inner in [("float", 16), ("float", 8), ("int8", 64), ("int8", 16), ("double", 8), ("double", 4),
                          ("half", 32), ("half", 16), ("complex128", 4), ("complex64", 8), ("bool", 64),
-                         ("string", 8), ("string", 16), ("uint16", 32), ("int32", 48)]:
+                         ("string", 8), ("string", 16), ("string", 4), ("string", 6), ("bool", 32),
+                         ("complex128", 2), ("qint8", 64), ("float8_e5m2", 32), ("uint16", 32), ("int32", 48)]:
         for rank in (9, 10):
             shape = [3] + [1] * (rank - 2) + [inner]
             cases.append(run("rank9_dim0", dtype, shape, "int32", [1], [0], [1], [0, 1, 0, 0, 0]))
