@@ -381,7 +381,8 @@ struct Walk {
 impl Walk {
     fn new(v: &ValidatedSlice, input_shape: &[i64], input_len: usize) -> Result<Walk> {
         check_input_len(input_len, input_shape)?;
-        if v.processing_shape.len() != input_shape.len() {
+        let rank = input_shape.len();
+        if v.processing_shape.len() != rank || v.begin.len() != rank || v.strides.len() != rank {
             return Err(Error::invalid_argument(format!(
                 "StridedSlice: slice of rank {} applied to shape {}",
                 v.processing_shape.len(),

@@ -185,6 +185,16 @@ def targeted():
         cases.append(run("rank_all2", f, shape, "int32", [0, 1], [0, 1], [1, 1], [1, 1, 0, 0, 0]))
         cases.append(run("rank_all2", "int8", shape, "int32", [0], [1], [1], [0, 0, 0, 0, 1]))
         cases.append(run("rank_all2", "string", shape, "int32", [1], [0], [-1], [0, 1, 0, 0, 0]))
+    # Larger tensors: long contiguous runs, merged trailing dims, the 2-D row-copy path.
+    for shape in ([33, 17, 5], [64, 48], [7, 130], [5, 6, 7, 8]):
+        for _ in range(10):
+            rank = len(shape)
+            b = [rng.randint(-d, d) for d in shape]
+            e = [rng.randint(-d, d) for d in shape]
+            st = [rng.choice([1, 1, 1, -1, 2, -3]) for _ in shape]
+            bm, em = rand_mask(rank, 0.4), rand_mask(rank, 0.4)
+            cases.append(run("large", rng.choice(["float", "int8", "complex128", "string"]), shape,
+                             rng.choice(["int32", "int64"]), b, e, st, [bm, em, 0, 0, 0]))
     # Rank-1 and rank-2 dim-0 alignment around 64-byte boundaries.
     for dtype, n in [("float", 48), ("int8", 200), ("double", 24), ("half", 96), ("string", 12), ("complex128", 12)]:
         for b, e in [(0, 16), (16, 32), (8, 40), (16, 48), (4, 4), (-16, 0), (32, 16)]:
