@@ -570,3 +570,27 @@ fn non_vector_index_tensors() {
         "Expected begin, end, and strides to be 1D equal size tensors, but got shapes [], [], and [] instead."
     );
 }
+
+/// Mask attributes arrive as 64-bit values from Java; TF 2.21 checks them in attribute order.
+#[test]
+fn mask_attributes_must_fit_in_int32() {
+    let e = Masks::from_attrs(1 << 32, 1 << 33, 0, 0, 0).unwrap_err();
+    assert_eq!(
+        (e.kind, e.message),
+        invalid("Attr begin_mask has value 4294967296 out of range for an int32")
+    );
+    let e = Masks::from_attrs(0, 0, -(1 << 31) - 1, 0, 1 << 31).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Attr ellipsis_mask has value -2147483649 out of range for an int32"
+    );
+    let e = Masks::from_attrs(0, 1 << 40, 1 << 35, 0, 0).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Attr end_mask has value 1099511627776 out of range for an int32"
+    );
+    assert_eq!(
+        Masks::from_attrs(0, 0, 0, -(1 << 31), 0).unwrap(),
+        masks(0, 0, 0, i32::MIN, 0)
+    );
+}

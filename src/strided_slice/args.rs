@@ -87,6 +87,34 @@ pub struct Masks {
     pub shrink_axis: i32,
 }
 
+impl Masks {
+    /// Masks from 64-bit attribute values (as the Java API passes them), checked the way the
+    /// kernel reads its attributes: in the order begin, end, ellipsis, new_axis, shrink_axis, each
+    /// failing with `Attr <name> has value <v> out of range for an int32` (observed in TF 2.21).
+    pub fn from_attrs(
+        begin: i64,
+        end: i64,
+        ellipsis: i64,
+        new_axis: i64,
+        shrink_axis: i64,
+    ) -> Result<Masks> {
+        let narrow = |name: &str, v: i64| {
+            i32::try_from(v).map_err(|_| {
+                Error::invalid_argument(format!(
+                    "Attr {name} has value {v} out of range for an int32"
+                ))
+            })
+        };
+        Ok(Masks {
+            begin: narrow("begin_mask", begin)?,
+            end: narrow("end_mask", end)?,
+            ellipsis: narrow("ellipsis_mask", ellipsis)?,
+            new_axis: narrow("new_axis_mask", new_axis)?,
+            shrink_axis: narrow("shrink_axis_mask", shrink_axis)?,
+        })
+    }
+}
+
 /// Bit `i` of a 32-bit mask; positions beyond bit 31 are never set.
 pub(crate) fn bit(mask: i32, i: usize) -> bool {
     i < 32 && (mask as u32 >> i) & 1 == 1
