@@ -111,8 +111,13 @@ pub fn choose_path(
             }
             let lo = b.min(e);
             let row = num_elements(&input_shape[1..])?;
-            let offset = to_usize(lo * row)?;
-            let len = to_usize((e - lo) * row)?;
+            let rows_to_elems = |rows: i64| {
+                rows.checked_mul(row)
+                    .ok_or_else(|| Error::internal("Copy failed"))
+                    .and_then(to_usize)
+            };
+            let offset = rows_to_elems(lo)?;
+            let len = rows_to_elems(e - lo)?;
             if len as i64 != num_elements(&v.final_shape)? {
                 return Err(Error::internal("Copy failed"));
             }

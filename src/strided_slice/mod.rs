@@ -10,6 +10,17 @@
 //!   copy itself over borrowed slices in processing order.
 //!
 //! Nothing here depends on a tensor type: callers pass borrowed element slices plus dims.
+//!
+//! Typical use by a tensor type or the JNI bridge (Java-owned direct buffers):
+//! 1. [`Masks::from_attrs`] for 64-bit mask attributes, [`element::alignment_size`] for the dtype;
+//! 2. [`validate`] → [`ValidatedSlice`] (output shape in `final_shape`);
+//! 3. [`choose_path`] → share the input ([`KernelPath::ShareInput`]), share a dim-0 view
+//!    ([`KernelPath::ShareDim0`], element offsets), allocate an empty output, or allocate and fill
+//!    it with [`copy_processing_order_bytes`] (POD, any byte order) / [`copy_processing_order`]
+//!    (typed, e.g. strings). [`strided_slice`] bundles all of this for typed slices.
+//!
+//! Shape inference uses [`infer_shape`]; `StridedSliceGrad` and the assign/update ops use
+//! [`strided_slice_grad`], [`strided_slice_assign`] and [`strided_slice_update`].
 
 pub mod args;
 pub mod element;
