@@ -252,7 +252,7 @@ def main():
     for case in targeted():
         out.write(json.dumps(case, separators=(",", ":")) + "\n")
         count += 1
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     for i in range(total):
         case = random_case(i)
         out.write(json.dumps(case, separators=(",", ":")) + "\n")

@@ -185,7 +185,7 @@ def targeted():
 
 
 def main():
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 600
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else 1200
     count = 0
     cases = targeted()
     for i in range(total):
