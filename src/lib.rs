@@ -10,6 +10,7 @@ pub mod summarize;
 pub mod shape;
 pub mod tensor;
 pub mod tensor_shape;
+pub mod strided_slice;
 
 pub use error::{Error, ErrorKind, Result};
 
