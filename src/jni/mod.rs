@@ -5,4 +5,6 @@ mod errors;
 mod guard;
 
 mod diagnostics;
+mod handles;
+mod tensor;
 mod on_load;
