@@ -4,6 +4,7 @@
 //! the bridge that the Java classes of the jar call into.
 
 pub mod error;
+pub mod tensor_proto;
 
 pub use error::{Error, ErrorKind, Result};
 
