@@ -48,27 +48,40 @@ pub(crate) fn tensor_shape(proto: &TensorShapeProto) -> Result<(Vec<i64>, u64), 
 }
 
 /// Builds the `PartialTensorShape` of a resource handle's `dtypes_and_shapes` entry the way
-/// TensorFlow 2.21 does (observed): `unknown_rank` wins over any dims; every negative size
-/// becomes unknown (−1); more than 254 dims and overflow among the known sizes before the first
-/// unknown one are rejected with the checked-`AddDim` messages of §3.3.
+/// TensorFlow 2.21 does (observed through ParseTensor): `unknown_rank` wins over any dims; every
+/// negative size becomes unknown (−1); more than 254 dims is `Too many dimensions in tensor`.
+/// Two overflow checks run dimension by dimension: the element count over the known prefix
+/// (§3.2, message with the wrapped product, or −1 when the unsigned product overflows), and,
+/// unlike `TensorShape`, the product of all *positive* sizes, so that zero and unknown sizes do not
+/// hide huge ones (`[0, 2^62, 4]` and `[-1, 2^62, 2]` are rejected, `[-1, 2^62, 1]` is not).
 pub(crate) fn partial_shape(proto: &TensorShapeProto) -> Result<Option<Vec<i64>>, String> {
     if proto.unknown_rank {
         return Ok(None);
     }
     let mut dims = Vec::new();
-    let mut count = Some(1u64); // None once a dimension is unknown
+    let mut count = Some(1u64); // the element count; None once a dimension is unknown
+    let mut positive = 1u64; // product of the positive sizes
     for d in &proto.dim {
         if dims.len() >= MAX_DIMENSIONS {
             return Err("Too many dimensions in tensor".to_string());
         }
-        match (count, u64::try_from(d.size)) {
-            (Some(acc), Ok(size)) => {
-                count = Some(checked_mul(acc, size).ok_or_else(|| {
-                    format!("Encountered overflow when multiplying {acc} with {size}, result: -1")
-                })?);
+        if let (Some(acc), Ok(size)) = (count, u64::try_from(d.size)) {
+            let product = if acc == 0 { Some(0) } else { acc.checked_mul(size) };
+            match product {
+                Some(p) if p < 1u64 << 63 => count = Some(p),
+                _ => {
+                    let shown = product.map_or(-1, |p| p as i64);
+                    return Err(format!(
+                        "Encountered overflow when multiplying {acc} with {size}, result: {shown}"
+                    ));
+                }
             }
-            (_, Err(_)) => count = None,
-            (None, Ok(_)) => {}
+        } else {
+            count = None;
+        }
+        if d.size > 0 {
+            positive = checked_mul(positive, d.size as u64)
+                .ok_or_else(|| "Encountered overflow when multiplying shape dimensions".to_string())?;
         }
         dims.push(d.size.max(-1));
     }
@@ -110,10 +123,23 @@ mod tests {
     fn partial_shapes_of_resource_handles() {
         let big = 1i64 << 62;
         assert_eq!(partial_shape(&shape(&[-2, 3])), Ok(Some(vec![-1, 3])));
-        assert_eq!(partial_shape(&shape(&[-1, big, 4])), Ok(Some(vec![-1, big, 4])));
+        // Messages as TensorFlow 2.21 logs them (observed).
+        let hidden = Err("Encountered overflow when multiplying shape dimensions".to_string());
+        assert_eq!(partial_shape(&shape(&[-1, big, 1])), Ok(Some(vec![-1, big, 1])));
+        assert_eq!(partial_shape(&shape(&[-1, big, 2])), hidden);
+        assert_eq!(partial_shape(&shape(&[0, big, 4])), hidden);
+        assert_eq!(partial_shape(&shape(&[big, 1, 0])), Ok(Some(vec![big, 1, 0])));
         assert_eq!(
-            partial_shape(&shape(&[big, 4])),
+            partial_shape(&shape(&[big, 4, -1])),
             Err(format!("Encountered overflow when multiplying {big} with 4, result: -1"))
+        );
+        assert_eq!(
+            partial_shape(&shape(&[3, big])),
+            Err(format!("Encountered overflow when multiplying 3 with {big}, result: -{big}"))
+        );
+        assert_eq!(
+            partial_shape(&shape(&[big, 2, 0])),
+            Err(format!("Encountered overflow when multiplying {big} with 2, result: {}", i64::MIN))
         );
         assert_eq!(partial_shape(&shape(&[1; 255])), Err("Too many dimensions in tensor".into()));
         let mut unknown = shape(&[1; 300]);

@@ -515,7 +515,20 @@ def gen_resource_variant():
     for label, shapes in (("neg2", [(1, [-2, 3], False)]), ("unknown_with_dims", [(1, [4, 5], True)]),
                           ("rank254", [(1, [1] * 254, False)]), ("rank255", [(1, [1] * 255, False)]),
                           ("overflow", [(1, [1 << 62, 4], False)]), ("overflow_after_unknown", [(1, [-1, 1 << 62, 4], False)]),
-                          ("zero_then_huge", [(1, [0, 1 << 62, 4], False)]), ("huge_then_2", [(1, [1 << 62, 2], False)])):
+                          ("zero_then_huge", [(1, [0, 1 << 62, 4], False)]), ("huge_then_2", [(1, [1 << 62, 2], False)]),
+                          ("huge_0_4", [(1, [1 << 62, 0, 4], False)]), ("m1_huge_1", [(1, [-1, 1 << 62, 1], False)]),
+                          ("huge_m1_4", [(1, [1 << 62, -1, 4], False)]), ("m1_m1", [(1, [-1, -1], False)]),
+                          ("3_huge", [(1, [3, 1 << 62], False)]), ("0_max_2", [(1, [0, 2 ** 63 - 1, 2], False)]),
+                          ("m5_huge_4", [(1, [-5, 1 << 62, 4], False)]), ("huge_1_0", [(1, [1 << 62, 1, 0], False)]),
+                          ("huge_2_0", [(1, [1 << 62, 2, 0], False)]), ("m1_2_huge", [(1, [-1, 2, 1 << 62], False)]),
+                          ("huge_4_m1", [(1, [1 << 62, 4, -1], False)]), ("0_m1_huge_4", [(1, [0, -1, 1 << 62, 4], False)]),
+                          ("0_3_huge", [(1, [0, 3, 1 << 62], False)]), ("huge_1_0_2", [(1, [1 << 62, 1, 0, 2], False)]),
+                          ("0_huge_1", [(1, [0, 1 << 62, 1], False)]), ("2_m1_2p61_2", [(1, [2, -1, 1 << 61, 2], False)]),
+                          ("2_m1_2p61", [(1, [2, -1, 1 << 61], False)]), ("2p32_0_2p31", [(1, [1 << 32, 0, 1 << 31], False)]),
+                          ("2p32_0_2p31m1", [(1, [1 << 32, 0, (1 << 31) - 1], False)]), ("max_0_1", [(1, [2 ** 63 - 1, 0, 1], False)]),
+                          ("m2_max", [(1, [-2, 2 ** 63 - 1], False)]), ("0_2p32_2p32", [(1, [0, 1 << 32, 1 << 32], False)]),
+                          ("two_entries_second_bad", [(1, [2], False), (2, [1 << 62, 4], False)]),
+                          ("partial_dims_0", [(9, [0, -1, 3], False)])):
         p = tp(R, [1])
         p.resource_handle_val.add().CopyFrom(handle("s", shapes=shapes))
         P(f"resource/shape/{label}", p, R)
