@@ -9,6 +9,7 @@ use prost::Message;
 
 use super::dtype_table::{self, Kind, PodField};
 use super::messages::{ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto};
+use super::wire::{drop_mismatched_fields, Msg};
 use super::{
     shape, string_list, DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle,
     VariantValue,
@@ -44,7 +45,7 @@ fn reject(reason: impl AsRef<str>) -> Error {
 /// Parses serialized `TensorProto` bytes and decodes them (`ParseProtoUnlimited` + `FromProto`).
 /// Wire-format errors use ParseTensor's message, with the input in standard base64.
 pub fn from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<DecodedTensor> {
-    let proto = TensorProto::decode(serialized).map_err(|_| {
+    let proto = TensorProto::decode(&*drop_mismatched_fields(serialized, Msg::Tensor)).map_err(|_| {
         use base64::Engine as _;
         Error::invalid_argument(format!(
             "Could not parse `serialized` as TensorProto, base64: {}",
@@ -197,7 +198,7 @@ fn decode_content(
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
             let mut out = vec_with_capacity(n)?;
             for item in items {
-                let proto = ResourceHandleProto::decode(item)
+                let proto = ResourceHandleProto::decode(&*drop_mismatched_fields(item, Msg::Handle))
                     .map_err(|_| reject("could not parse a resource handle"))?;
                 out.push(resource_handle(&proto)?);
             }
@@ -207,7 +208,7 @@ fn decode_content(
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
             let mut out = vec_with_capacity(n)?;
             for item in items {
-                let proto = VariantTensorDataProto::decode(item)
+                let proto = VariantTensorDataProto::decode(&*drop_mismatched_fields(item, Msg::Variant))
                     .map_err(|_| reject("could not parse a variant"))?;
                 out.push(variant_value(&proto, options, depth)?);
             }

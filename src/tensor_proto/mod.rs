@@ -27,9 +27,6 @@
 //!   `AsProtoTensorContent` form (raw bytes, §12) is covered by round trips.
 //!
 //! ## Known differences from upstream
-//! * Wire parsing uses `prost`. C++ protobuf treats a known field that arrives with the wrong wire
-//!   type as an unknown field and skips it; prost rejects the message. Such inputs are rejected
-//!   with the `Could not parse` message where TensorFlow would go on (and usually reject later).
 //! * Variants: only the empty variant and `tensorflow::Tensor` variants are decoded; other
 //!   registered variant types (e.g. `tensorflow::TensorList`) are rejected as unregistered.
 //! * Nesting of variants inside variants is limited to [`MAX_VARIANT_DEPTH`] levels so that a
@@ -39,6 +36,7 @@ mod dtype_table;
 pub mod messages;
 mod shape;
 mod string_list;
+mod wire;
 
 pub mod decode;
 pub mod encode;
