@@ -419,7 +419,7 @@ def gen_parse_content():
 
 
 def gen_parse_shapes_and_dtypes():
-    P = Parse("reject")
+    P = Parse("shape_dtype_wire")
     big = 1 << 62
     for dims in ([-1], [2, -1], [-2], [3, -5, 2], [-9223372036854775808], [0, -1]):
         P(f"negative_dim/{dims}", tp(1, dims, float_val=[1]), 1)
@@ -469,6 +469,29 @@ def gen_parse_shapes_and_dtypes():
     P("wire/int32_varint_over_32_bits", b"\x08\x03\x3a\x06\xff\xff\xff\xff\xff\x01", 3)
     P("wire/dtype_wrong_wire_type_is_unknown_field", b"\x08\x01\x0a\x00\x2a\x04\x00\x00\x80\x3f", 1)
     P("wire/version_wrong_wire_type", b"\x08\x01\x1a\x01x\x2a\x04\x00\x00\x80\x3f", 1)
+    f1 = b"\x2a\x04\x00\x00\x80\x3f"
+    P("wire/float_val_as_varint_ignored", b"\x08\x01" + f1 + b"\x28\x05", 1)
+    P("wire/float_val_as_fixed64_ignored", b"\x08\x01" + f1 + b"\x29" + b"\x00" * 8, 1)
+    P("wire/int_val_as_fixed32_ignored", b"\x08\x03\x3a\x01\x07\x3d\x01\x00\x00\x00", 3)
+    P("wire/string_val_as_varint_ignored", b"\x08\x07\x42\x01a\x40\x01", 7)
+    P("wire/content_as_varint_ignored", b"\x08\x01\x20\x07" + f1, 1)
+    P("wire/shape_as_varint_ignored", b"\x08\x01\x10\x05" + f1, 1)
+    P("wire/dim_size_as_fixed32_ignored", b"\x08\x01\x12\x09\x12\x07\x0d\x01\x02\x03\x04\x08\x02" + f1, 1)
+    P("wire/dim_as_varint_ignored", b"\x08\x01\x12\x04\x10\x03\x18\x01" + f1, 1)
+    P("wire/unknown_rank_as_len_ignored", b"\x08\x01\x12\x06\x1a\x00\x12\x02\x08\x02" + f1, 1)
+    P("wire/start_group_unknown_field", b"\x08\x01\xa3\x06\x08\x01\xa4\x06" + f1, 1)
+    P("wire/dtype_as_group_skipped", b"\x08\x01\x0b\x08\x05\x0c" + f1, 1)
+    P("wire/unterminated_group", b"\x08\x01\x0b\x08\x05" + f1, 1)
+    P("wire/mismatched_end_group", b"\x08\x01\x0b\x14", 1)
+    h = b"\x1a\x01a" + b"\x20\x01" + b"\x22\x00"  # name "a", hash_code, hash_code as bytes (ignored)
+    P("wire/resource_field_mismatch_ignored", b"\x08\x14\x72" + bytes([len(h)]) + h, RESOURCE)
+    P("wire/resource_content_mismatch_ignored", b"\x08\x14\x22" + bytes([len(h) + 1, len(h)]) + h, RESOURCE)
+    v = b"\x08\x01"  # type_name as varint: ignored, leaving the empty variant
+    P("wire/variant_field_mismatch_ignored", b"\x08\x15\x7a\x02" + v, VARIANT)
+    P("wire/variant_content_mismatch_ignored", b"\x08\x15\x22\x03\x02" + v, VARIANT)
+    tensor = b"\x08\x01\x12\x00\x0a\x00" + f1  # dtype, shape, field 1 as bytes (ignored), float_val
+    inner = b"\x0a\x12tensorflow::Tensor\x1a" + bytes([len(tensor)]) + tensor
+    P("wire/variant_inner_tensor_mismatch_ignored", b"\x08\x15\x12\x00\x7a" + bytes([len(inner)]) + inner, VARIANT)
 
 
 def handle(name="", device="", container="", hash_code=0, type_name="", shapes=()):
