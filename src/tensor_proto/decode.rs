@@ -360,3 +360,168 @@ fn variant_value(p: &VariantTensorDataProto, options: &DecodeOptions, depth: usi
         p.type_name
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::messages::{Dim, DtypeAndShape};
+    use super::*;
+
+    fn shape(sizes: &[i64]) -> Option<TensorShapeProto> {
+        Some(TensorShapeProto {
+            dim: sizes.iter().map(|&size| Dim { size, name: String::new() }).collect(),
+            unknown_rank: false,
+        })
+    }
+
+    fn decode(p: &TensorProto) -> Result<DecodedTensor> {
+        from_proto_message(p, &DecodeOptions::default())
+    }
+
+    fn assert_rejected(r: Result<DecodedTensor>) -> String {
+        let e = r.expect_err("must be rejected");
+        assert_eq!(e.kind, crate::ErrorKind::InvalidArgument);
+        assert!(e.message.starts_with(CANNOT_PARSE), "{}", e.message);
+        e.message
+    }
+
+    #[test]
+    fn impossible_allocations_are_rejected_cleanly() {
+        // §15 allocation bomb: 2^61 floats (2^63 bytes) and 2^62 floats (byte count overflows).
+        for n in [1i64 << 61, 1 << 62] {
+            let p = TensorProto { dtype: 1, tensor_shape: shape(&[n]), ..Default::default() };
+            assert!(assert_rejected(decode(&p)).contains("could not allocate"));
+            let p = TensorProto { float_val: vec![1.0], ..p };
+            assert_rejected(decode(&p));
+        }
+        // Strings, resources and variants: the element vector itself cannot be reserved.
+        for dtype in [7, 20, 21] {
+            let p = TensorProto { dtype, tensor_shape: shape(&[1 << 61]), ..Default::default() };
+            assert!(assert_rejected(decode(&p)).contains("could not allocate"));
+        }
+    }
+
+    #[test]
+    fn a_large_zero_filled_request_is_accepted_like_tensorflow() {
+        // §18.3: an 80 MB float tensor from a tiny proto with no values is accepted (zero-filled).
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[20_000_000]), ..Default::default() };
+        let t = decode(&p).expect("accepted");
+        match t.data {
+            ElementData::Raw(b) => {
+                assert_eq!(b.len(), 80_000_000);
+                assert!(b.iter().step_by(4096).all(|&x| x == 0));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_optional_limit_rejects_large_tensors() {
+        let limited = DecodeOptions { max_bytes: Some(1024) };
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[256]), ..Default::default() };
+        assert!(from_proto_message(&p, &limited).is_ok());
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[257]), ..Default::default() };
+        assert_eq!(
+            assert_rejected(from_proto_message(&p, &limited)),
+            "Cannot parse tensor from proto: a tensor of 257 elements exceeds the decode limit of 1024 bytes"
+        );
+        // 43 strings × 24 bytes > 1024.
+        let p = TensorProto { dtype: 7, tensor_shape: shape(&[43]), ..Default::default() };
+        assert_rejected(from_proto_message(&p, &limited));
+        let p = TensorProto { dtype: 7, tensor_shape: shape(&[42]), ..Default::default() };
+        assert!(from_proto_message(&p, &limited).is_ok());
+    }
+
+    #[test]
+    fn content_length_message_reuses_the_upstream_log_text() {
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[2]), tensor_content: vec![0; 7], ..Default::default() };
+        assert_eq!(
+            assert_rejected(decode(&p)),
+            "Cannot parse tensor from proto: Input size was 7 and expected 8"
+        );
+        // §18.1: DT_BOOL [5] with content 00 01 02 03 04.
+        let p = TensorProto { dtype: 10, tensor_shape: shape(&[5]), tensor_content: vec![0, 1, 2, 3, 4], ..Default::default() };
+        assert_rejected(decode(&p));
+    }
+
+    fn tensor_variant(tensors: Vec<TensorProto>) -> TensorProto {
+        TensorProto {
+            dtype: 21,
+            tensor_shape: shape(&[]),
+            variant_val: vec![VariantTensorDataProto {
+                type_name: TENSOR_VARIANT_TYPE_NAME.to_string(),
+                metadata: Vec::new(),
+                tensors,
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn tensor_variants_that_crash_tensorflow_are_rejected() {
+        // TensorFlow 2.21 segfaults on both (observed); §16 asks for an error.
+        assert_eq!(
+            assert_rejected(decode(&tensor_variant(Vec::new()))),
+            "Cannot parse tensor from proto: tensor variant without a tensor"
+        );
+        let bad_inner = TensorProto { dtype: 99, ..Default::default() };
+        assert_rejected(decode(&tensor_variant(vec![bad_inner])));
+    }
+
+    #[test]
+    fn deeply_nested_variants_are_rejected_not_overflowing_the_stack() {
+        let leaf = TensorProto { dtype: 1, tensor_shape: shape(&[]), float_val: vec![1.0], ..Default::default() };
+        let wrap = |inner: TensorProto| {
+            // The content form restarts prost's recursion budget at every level.
+            let element = tensor_variant(vec![inner]).variant_val.remove(0).encode_to_vec();
+            TensorProto {
+                dtype: 21,
+                tensor_shape: shape(&[]),
+                tensor_content: string_list::encode([element]),
+                ..Default::default()
+            }
+        };
+        let mut p = leaf;
+        for _ in 0..MAX_VARIANT_DEPTH {
+            p = wrap(p);
+        }
+        assert!(decode(&p).is_ok());
+        let too_deep = wrap(p);
+        assert_eq!(
+            assert_rejected(decode(&too_deep)),
+            "Cannot parse tensor from proto: variants nested too deeply"
+        );
+    }
+
+    #[test]
+    fn resource_handles_fill_with_defaults_and_validate_shapes() {
+        let handle = ResourceHandleProto {
+            name: "a".into(),
+            dtypes_and_shapes: vec![DtypeAndShape { dtype: 1, shape: shape(&[-2, 3]) }],
+            ..Default::default()
+        };
+        let p = TensorProto {
+            dtype: 20,
+            tensor_shape: shape(&[2]),
+            resource_handle_val: vec![handle.clone()],
+            ..Default::default()
+        };
+        let t = decode(&p).expect("accepted");
+        let ElementData::Resources(h) = t.data else { panic!("not resources") };
+        assert_eq!(h[0].name, "a");
+        assert_eq!(h[0].dtypes_and_shapes, vec![DtypeAndPartialShape { dtype: 1, dims: Some(vec![-1, 3]) }]);
+        assert_eq!(h[1], ResourceHandle::default());
+        let mut bad = handle;
+        bad.dtypes_and_shapes[0].shape = shape(&[1 << 62, 4]);
+        let p = TensorProto { resource_handle_val: vec![bad], ..p };
+        assert!(assert_rejected(decode(&p)).contains("Encountered overflow when multiplying"));
+    }
+
+    #[test]
+    fn parse_tensor_messages() {
+        let float = TensorProto { dtype: 1, tensor_shape: shape(&[]), ..Default::default() }.encode_to_vec();
+        let e = parse_tensor(&float, 3, &DecodeOptions::default()).expect_err("mismatch");
+        assert_eq!(e.message, "Type mismatch between parsed tensor (float) and dtype (int32)");
+        let e = from_proto(&[0xff, 0xff], &DecodeOptions::default()).expect_err("wire error");
+        assert_eq!(e.message, "Could not parse `serialized` as TensorProto, base64: //8=");
+    }
+}
