@@ -190,3 +190,165 @@ pub fn serialize_tensor(t: &DecodedTensor) -> Result<Vec<u8>> {
     let proto = if t.dtype == 7 { as_proto_field(t)? } else { as_proto_tensor_content(t)? };
     Ok(proto.encode_to_vec())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::decode::{from_proto, DecodeOptions};
+    use super::*;
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    fn raw(dtype: i32, dims: &[i64], bytes: Vec<u8>) -> DecodedTensor {
+        DecodedTensor { dtype, dims: dims.to_vec(), data: ElementData::Raw(bytes) }
+    }
+
+    fn f32s(v: &[f32]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn serialization_byte_vectors_of_section_13() {
+        let cases = [
+            (raw(1, &[], f32s(&[1.5])), "0801120022040000c03f"),
+            (raw(1, &[2], f32s(&[1.0, 2.0])), "080112041202080222080000803f00000040"),
+            (raw(1, &[0], Vec::new()), "080112021200"),
+            (raw(19, &[1], vec![0x00, 0x3c]), "08131204120208012202003c"),
+        ];
+        for (t, expected) in cases {
+            assert_eq!(hex(&serialize_tensor(&t).expect("encodes")), expected);
+        }
+        let strings = DecodedTensor {
+            dtype: 7,
+            dims: vec![3],
+            data: ElementData::Strings(vec![b"ab".to_vec(), Vec::new(), b"c".to_vec()]),
+        };
+        assert_eq!(hex(&serialize_tensor(&strings).expect("encodes")), "0807120412020803420261624200420163");
+        let field = as_proto_field(&raw(1, &[2], f32s(&[1.0, 2.0]))).expect("encodes");
+        assert_eq!(hex(&field.encode_to_vec()), "08011204120208022a080000803f00000040");
+    }
+
+    #[test]
+    fn string_content_framing_of_section_12() {
+        let t = DecodedTensor {
+            dtype: 7,
+            dims: vec![2],
+            data: ElementData::Strings(vec![b"a".to_vec(), b"bc".to_vec()]),
+        };
+        assert_eq!(as_proto_tensor_content(&t).expect("encodes").tensor_content, vec![1, 2, 0x61, 0x62, 0x63]);
+    }
+
+    #[test]
+    fn field_conversions_of_section_11() {
+        let p = as_proto_field(&raw(6, &[2], vec![0xff, 0x80])).expect("int8");
+        assert_eq!(p.int_val, vec![-1, -128]);
+        let p = as_proto_field(&raw(4, &[1], vec![0xff])).expect("uint8");
+        assert_eq!(p.int_val, vec![255]);
+        let p = as_proto_field(&raw(16, &[1], vec![0xff, 0xff])).expect("quint16");
+        assert_eq!(p.int_val, vec![65535]);
+        let p = as_proto_field(&raw(19, &[1], vec![0xff, 0xff])).expect("half");
+        assert_eq!(p.half_val, vec![65535]);
+        let p = as_proto_field(&raw(8, &[1], f32s(&[1.0, -2.0]))).expect("complex64");
+        assert_eq!(p.scomplex_val, vec![1.0, -2.0]);
+        let p = as_proto_field(&raw(25, &[2], vec![0x7f, 0x80])).expect("float8");
+        assert_eq!(p.float8_val, vec![0x7f, 0x80]);
+        // int4 keeps its low nibble, sign-extended; uint2 its low two bits.
+        let p = as_proto_field(&raw(29, &[3], vec![0x07, 0x08, 0xf7])).expect("int4");
+        assert_eq!(p.int_val, vec![7, -8, 7]);
+        let p = as_proto_field(&raw(32, &[2], vec![0x07, 0x2c])).expect("uint2");
+        assert_eq!(p.int_val, vec![3, 0]);
+        // With no elements only dtype and shape are written.
+        let p = as_proto_field(&raw(3, &[2, 0], Vec::new())).expect("empty");
+        assert_eq!(hex(&p.encode_to_vec()), "08031206120208021200");
+    }
+
+    #[test]
+    fn resource_content_accumulates_dtypes_and_shapes() {
+        let entry = |dtype| DtypeAndPartialShape { dtype, dims: Some(vec![dtype as i64]) };
+        let handles = vec![
+            ResourceHandle { name: "a".into(), dtypes_and_shapes: vec![entry(1)], ..Default::default() },
+            ResourceHandle { name: "b".into(), ..Default::default() },
+            ResourceHandle { name: "c".into(), dtypes_and_shapes: vec![entry(3)], ..Default::default() },
+        ];
+        let t = DecodedTensor { dtype: 20, dims: vec![3], data: ElementData::Resources(handles) };
+        let content = as_proto_tensor_content(&t).expect("encodes").tensor_content;
+        let decoded = from_proto(
+            &TensorProto { dtype: 20, tensor_shape: Some(shape_proto(&[3])), tensor_content: content, ..Default::default() }
+                .encode_to_vec(),
+            &DecodeOptions::default(),
+        )
+        .expect("decodes");
+        let ElementData::Resources(h) = decoded.data else { panic!("not resources") };
+        let dtypes = |i: usize| h[i].dtypes_and_shapes.iter().map(|e| e.dtype).collect::<Vec<_>>();
+        assert_eq!((dtypes(0), dtypes(1), dtypes(2)), (vec![1], vec![1], vec![1, 3]));
+        // The field form has no such quirk.
+        let field = as_proto_field(&t).expect("encodes");
+        assert_eq!(field.resource_handle_val[1].dtypes_and_shapes, Vec::new());
+    }
+
+    #[test]
+    fn every_dtype_round_trips_through_both_forms() {
+        for dtype in 1..=33 {
+            let t = match dtype_table::kind(dtype).expect("value type") {
+                Kind::Pod { size, field } => {
+                    // Bytes each form can carry: bools 0/1, sub-byte ints in their canonical range.
+                    let bytes = (0..3 * size as u8)
+                        .map(|i| match field {
+                            PodField::Bool => i % 2,
+                            // −1 and 1 fit both int4 and int2; stored sign-extended.
+                            PodField::IntSubByte { signed: true, .. } => if i % 2 == 0 { 0xff } else { 0x01 },
+                            PodField::IntSubByte { .. } => i % 2,
+                            _ => i.wrapping_mul(37).wrapping_add(3),
+                        })
+                        .collect();
+                    raw(dtype, &[3], bytes)
+                }
+                Kind::String => DecodedTensor {
+                    dtype,
+                    dims: vec![3],
+                    data: ElementData::Strings(vec![b"x".to_vec(), Vec::new(), vec![0xff; 200]]),
+                },
+                Kind::Resource => DecodedTensor {
+                    dtype,
+                    dims: vec![2],
+                    data: ElementData::Resources(vec![
+                        ResourceHandle { name: "r".into(), hash_code: 7, ..Default::default() },
+                        ResourceHandle {
+                            device: "/cpu:0".into(),
+                            dtypes_and_shapes: vec![DtypeAndPartialShape { dtype: 1, dims: None }],
+                            ..Default::default()
+                        },
+                    ]),
+                },
+                Kind::Variant => DecodedTensor {
+                    dtype,
+                    dims: vec![2],
+                    data: ElementData::Variants(vec![
+                        VariantValue::Empty,
+                        VariantValue::Tensor(Box::new(raw(3, &[1], vec![1, 2, 3, 4]))),
+                    ]),
+                },
+            };
+            for form in [as_proto_field, as_proto_tensor_content] {
+                let bytes = form(&t).expect("encodes").encode_to_vec();
+                let back = from_proto(&bytes, &DecodeOptions::default()).expect("decodes");
+                assert_eq!(back, t, "dtype {dtype}");
+            }
+        }
+    }
+
+    #[test]
+    fn mismatched_element_data_is_an_error_not_a_panic() {
+        for t in [
+            raw(1, &[2], vec![0; 7]),
+            raw(7, &[1], vec![0]),
+            raw(99, &[], Vec::new()),
+            raw(1, &[-1], Vec::new()),
+            DecodedTensor { dtype: 7, dims: vec![2], data: ElementData::Strings(vec![Vec::new()]) },
+        ] {
+            assert!(as_proto_field(&t).is_err());
+            assert!(as_proto_tensor_content(&t).is_err());
+        }
+    }
+}
