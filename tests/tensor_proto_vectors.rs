@@ -141,3 +141,54 @@ fn tensorflow_golden_vectors() {
         failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Robustness around the golden inputs: every truncation and many single-byte changes of each
+/// short input must decode or be rejected without panicking, and whatever is accepted must
+/// serialize, and serializing its decoded serialization must give the same bytes (resource
+/// tensors excepted: their content encoding accumulates shapes by design, §12).
+#[test]
+fn mutated_golden_inputs_never_panic_and_reencode_stably() {
+    let limited = DecodeOptions { max_bytes: Some(1 << 20) };
+    let mut inputs = Vec::new();
+    for line in VECTORS.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Value = serde_json::from_str(line).expect("vector line is JSON");
+        for key in ["input_hex", "expected_hex"] {
+            if let Some(h) = v[key].as_str() {
+                if h.len() <= 160 {
+                    inputs.push(unhex(h));
+                }
+            }
+        }
+    }
+    let mut checked = 0usize;
+    let mut accepted = 0usize;
+    let mut failures = Vec::new();
+    for input in &inputs {
+        let mut variants: Vec<Vec<u8>> = (0..input.len()).map(|k| input[..k].to_vec()).collect();
+        for i in 0..input.len() {
+            for x in [0x00, 0x01, 0x7f, 0x80, 0xff, input[i] ^ 0x08] {
+                let mut m = input.clone();
+                m[i] = x;
+                variants.push(m);
+            }
+        }
+        for m in variants {
+            checked += 1;
+            let Ok(t) = from_proto(&m, &limited) else { continue };
+            accepted += 1;
+            let Ok(once) = serialize_tensor(&t) else {
+                failures.push(format!("{}: accepted but does not serialize", hex(&m)));
+                continue;
+            };
+            if t.dtype == 20 {
+                continue;
+            }
+            match from_proto(&once, &limited).and_then(|t2| serialize_tensor(&t2)) {
+                Ok(twice) if twice == once => {}
+                other => failures.push(format!("{}: unstable re-encoding {:?}", hex(&m), other.map(|b| hex(&b)))),
+            }
+        }
+    }
+    assert!(checked > 10_000 && accepted > 1_000, "checked {checked}, accepted {accepted}");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+}
