@@ -4,16 +4,19 @@
 
 use prost::Message;
 use serde_json::Value;
-use tensorbridge::tensor_proto::{
-    as_proto_field, as_proto_tensor_content, from_proto, parse_tensor, serialize_tensor, DecodeOptions,
-    DecodedTensor, ElementData, VariantValue,
-};
 use tensorbridge::ErrorKind;
+use tensorbridge::tensor_proto::{
+    DecodeOptions, DecodedTensor, ElementData, VariantValue, as_proto_field, as_proto_tensor_content,
+    from_proto, parse_tensor, serialize_tensor,
+};
 
 const VECTORS: &str = include_str!("vectors/tensor_proto.jsonl");
 
 fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex in vector file")).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex in vector file"))
+        .collect()
 }
 
 fn hex(b: &[u8]) -> String {
@@ -32,7 +35,9 @@ fn tensor(v: &Value) -> DecodedTensor {
         ElementData::Variants(
             variants
                 .iter()
-                .map(|x| if x.is_null() { VariantValue::Empty } else { VariantValue::Tensor(Box::new(tensor(x))) })
+                .map(|x| {
+                    if x.is_null() { VariantValue::Empty } else { VariantValue::Tensor(Box::new(tensor(x))) }
+                })
                 .collect(),
         )
     } else {
@@ -77,7 +82,8 @@ fn check_parse(v: &Value) -> Result<(), String> {
     let result = parse_tensor(&input, out_type, &DecodeOptions::default());
     if v["ok"].as_bool().expect("ok") {
         let t = result.map_err(|e| format!("rejected: {}", e.message))?;
-        let dims: Vec<i64> = v["dims"].as_array().expect("dims").iter().map(|d| d.as_i64().expect("dim")).collect();
+        let dims: Vec<i64> =
+            v["dims"].as_array().expect("dims").iter().map(|d| d.as_i64().expect("dim")).collect();
         if t.dims != dims {
             return Err(format!("dims {:?}, expected {dims:?}", t.dims));
         }
@@ -174,7 +180,9 @@ fn mutated_golden_inputs_never_panic_and_reencode_stably() {
         }
         for m in variants {
             checked += 1;
-            let Ok(t) = from_proto(&m, &limited) else { continue };
+            let Ok(t) = from_proto(&m, &limited) else {
+                continue;
+            };
             accepted += 1;
             let Ok(once) = serialize_tensor(&t) else {
                 failures.push(format!("{}: accepted but does not serialize", hex(&m)));
@@ -185,10 +193,17 @@ fn mutated_golden_inputs_never_panic_and_reencode_stably() {
             }
             match from_proto(&once, &limited).and_then(|t2| serialize_tensor(&t2)) {
                 Ok(twice) if twice == once => {}
-                other => failures.push(format!("{}: unstable re-encoding {:?}", hex(&m), other.map(|b| hex(&b)))),
+                other => {
+                    failures.push(format!("{}: unstable re-encoding {:?}", hex(&m), other.map(|b| hex(&b))))
+                }
             }
         }
     }
     assert!(checked > 10_000 && accepted > 1_000, "checked {checked}, accepted {accepted}");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
 }

@@ -9,10 +9,9 @@ use prost::Message;
 
 use super::dtype_table::{self, Kind, PodField};
 use super::messages::{ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto};
-use super::wire::{drop_mismatched_fields, Msg};
+use super::wire::{Msg, drop_mismatched_fields};
 use super::{
-    shape, string_list, DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle,
-    VariantValue,
+    DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, shape, string_list,
 };
 use crate::error::{Error, Result};
 
@@ -76,15 +75,14 @@ pub fn from_proto_message(proto: &TensorProto, options: &DecodeOptions) -> Resul
 
 fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<DecodedTensor> {
     let empty_shape = TensorShapeProto::default();
-    let (dims, n) = shape::tensor_shape(proto.tensor_shape.as_ref().unwrap_or(&empty_shape))
-        .map_err(reject)?;
+    let (dims, n) =
+        shape::tensor_shape(proto.tensor_shape.as_ref().unwrap_or(&empty_shape)).map_err(reject)?;
     if proto.dtype == 0 {
         return Err(reject("invalid dtype DT_INVALID (0)"));
     }
     // Unknown and reference dtypes are rejected for every N (CVE-2022-23571 for N == 0).
-    let kind = dtype_table::kind(proto.dtype).ok_or_else(|| {
-        reject(format!("{} is not a value type", dtype_table::name(proto.dtype)))
-    })?;
+    let kind = dtype_table::kind(proto.dtype)
+        .ok_or_else(|| reject(format!("{} is not a value type", dtype_table::name(proto.dtype))))?;
     check_limit(kind, n, options)?;
     let data = if n == 0 {
         // A null buffer: content and typed fields are ignored entirely.
@@ -98,7 +96,9 @@ fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> 
 }
 
 fn check_limit(kind: Kind, n: u64, options: &DecodeOptions) -> Result<()> {
-    let Some(limit) = options.max_bytes else { return Ok(()) };
+    let Some(limit) = options.max_bytes else {
+        return Ok(());
+    };
     let per_element = match kind {
         Kind::Pod { size, .. } => size as u64,
         _ => OBJECT_ELEMENT_BYTES,
@@ -106,9 +106,7 @@ fn check_limit(kind: Kind, n: u64, options: &DecodeOptions) -> Result<()> {
     let bytes = n.checked_mul(per_element);
     match bytes {
         Some(b) if b <= limit => Ok(()),
-        _ => Err(reject(format!(
-            "a tensor of {n} elements exceeds the decode limit of {limit} bytes"
-        ))),
+        _ => Err(reject(format!("a tensor of {n} elements exceeds the decode limit of {limit} bytes"))),
     }
 }
 
@@ -227,7 +225,9 @@ fn fill_pod<T: Copy>(n: u64, size: usize, values: &[T], put: impl Fn(T, &mut [u8
     // n × size was bounded by the shape rules (< 2^63 elements); the product may still not fit.
     let total = n.checked_mul(size as u64).ok_or_else(|| allocation_failed(u64::MAX))?;
     let mut buf = zeroed_bytes(total)?;
-    let Some(&last) = values.last() else { return Ok(buf) };
+    let Some(&last) = values.last() else {
+        return Ok(buf);
+    };
     let mut chunks = buf.chunks_exact_mut(size);
     for (&value, chunk) in values.iter().zip(chunks.by_ref()) {
         put(value, chunk);
@@ -433,13 +433,23 @@ mod tests {
 
     #[test]
     fn content_length_message_reuses_the_upstream_log_text() {
-        let p = TensorProto { dtype: 1, tensor_shape: shape(&[2]), tensor_content: vec![0; 7], ..Default::default() };
+        let p = TensorProto {
+            dtype: 1,
+            tensor_shape: shape(&[2]),
+            tensor_content: vec![0; 7],
+            ..Default::default()
+        };
         assert_eq!(
             assert_rejected(decode(&p)),
             "Cannot parse tensor from proto: Input size was 7 and expected 8"
         );
         // §18.1: DT_BOOL [5] with content 00 01 02 03 04.
-        let p = TensorProto { dtype: 10, tensor_shape: shape(&[5]), tensor_content: vec![0, 1, 2, 3, 4], ..Default::default() };
+        let p = TensorProto {
+            dtype: 10,
+            tensor_shape: shape(&[5]),
+            tensor_content: vec![0, 1, 2, 3, 4],
+            ..Default::default()
+        };
         assert_rejected(decode(&p));
     }
 
@@ -469,7 +479,8 @@ mod tests {
 
     #[test]
     fn deeply_nested_variants_are_rejected_not_overflowing_the_stack() {
-        let leaf = TensorProto { dtype: 1, tensor_shape: shape(&[]), float_val: vec![1.0], ..Default::default() };
+        let leaf =
+            TensorProto { dtype: 1, tensor_shape: shape(&[]), float_val: vec![1.0], ..Default::default() };
         let wrap = |inner: TensorProto| {
             // The content form restarts prost's recursion budget at every level.
             let element = tensor_variant(vec![inner]).variant_val.remove(0).encode_to_vec();

@@ -9,7 +9,10 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// Fixed-size, memcpy-able elements of `size` bytes.
-    Pod { size: usize, field: PodField },
+    Pod {
+        size: usize,
+        field: PodField,
+    },
     String,
     Resource,
     Variant,
@@ -26,7 +29,10 @@ pub(crate) enum PodField {
     IntUnsigned,
     /// `int_val` for the sub-byte integer types: the stored byte keeps the low 8 bits of the value,
     /// reading back sign- or zero-extends the low `bits` bits (ml_dtypes `intN` semantics).
-    IntSubByte { bits: u32, signed: bool },
+    IntSubByte {
+        bits: u32,
+        signed: bool,
+    },
     Int64,
     Uint32,
     Uint64,
@@ -42,6 +48,7 @@ pub(crate) enum PodField {
 use PodField as F;
 
 /// `(value, name, kind)` for every value type 1..=33 (spec §2).
+#[rustfmt::skip]
 const TABLE: [(i32, &str, Kind); 33] = [
     (1, "float", Kind::Pod { size: 4, field: F::Float }),
     (2, "double", Kind::Pod { size: 8, field: F::Double }),

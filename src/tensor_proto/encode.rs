@@ -8,16 +8,12 @@ use super::dtype_table::{self, Kind, PodField};
 use super::messages::{
     Dim, DtypeAndShape, ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto,
 };
-use super::{string_list, DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue};
+use super::{DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, string_list};
 use crate::error::{Error, Result};
 
 /// The proto's dtype and shape (`AsProto`, §3.5), with no elements.
 fn header(t: &DecodedTensor) -> TensorProto {
-    TensorProto {
-        dtype: t.dtype,
-        tensor_shape: Some(shape_proto(&t.dims)),
-        ..Default::default()
-    }
+    TensorProto { dtype: t.dtype, tensor_shape: Some(shape_proto(&t.dims)), ..Default::default() }
 }
 
 fn shape_proto(dims: &[i64]) -> TensorShapeProto {
@@ -100,15 +96,25 @@ fn put_pod_fields(p: &mut TensorProto, bytes: &[u8], size: usize, field: PodFiel
         F::IntSubByte { bits, signed } => {
             let shift = 8 - bits;
             p.int_val = elements
-                .map(|c| if signed { i32::from(((c[0] << shift) as i8) >> shift) } else { i32::from((c[0] << shift) >> shift) })
+                .map(|c| {
+                    if signed {
+                        i32::from(((c[0] << shift) as i8) >> shift)
+                    } else {
+                        i32::from((c[0] << shift) >> shift)
+                    }
+                })
                 .collect()
         }
         F::Int64 => p.int64_val = elements.map(|c| i64::from_le_bytes(arr(c))).collect(),
         F::Uint32 => p.uint32_val = elements.map(|c| u32::from_le_bytes(arr(c))).collect(),
         F::Uint64 => p.uint64_val = elements.map(|c| u64::from_le_bytes(arr(c))).collect(),
         F::Bool => p.bool_val = elements.map(|c| c[0] != 0).collect(),
-        F::ComplexFloat => p.scomplex_val = bytes.chunks_exact(4).map(|c| f32::from_le_bytes(arr(c))).collect(),
-        F::ComplexDouble => p.dcomplex_val = bytes.chunks_exact(8).map(|c| f64::from_le_bytes(arr(c))).collect(),
+        F::ComplexFloat => {
+            p.scomplex_val = bytes.chunks_exact(4).map(|c| f32::from_le_bytes(arr(c))).collect()
+        }
+        F::ComplexDouble => {
+            p.dcomplex_val = bytes.chunks_exact(8).map(|c| f64::from_le_bytes(arr(c))).collect()
+        }
         F::Half => p.half_val = elements.map(|c| i32::from(u16::from_le_bytes(arr(c)))).collect(),
         F::Float8 => p.float8_val = bytes.to_vec(),
     }
@@ -193,7 +199,7 @@ pub fn serialize_tensor(t: &DecodedTensor) -> Result<Vec<u8>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::decode::{from_proto, DecodeOptions};
+    use super::super::decode::{DecodeOptions, from_proto};
     use super::*;
 
     fn hex(b: &[u8]) -> String {
@@ -236,7 +242,10 @@ mod tests {
             dims: vec![2],
             data: ElementData::Strings(vec![b"a".to_vec(), b"bc".to_vec()]),
         };
-        assert_eq!(as_proto_tensor_content(&t).expect("encodes").tensor_content, vec![1, 2, 0x61, 0x62, 0x63]);
+        assert_eq!(
+            as_proto_tensor_content(&t).expect("encodes").tensor_content,
+            vec![1, 2, 0x61, 0x62, 0x63]
+        );
     }
 
     #[test]
@@ -274,8 +283,13 @@ mod tests {
         let t = DecodedTensor { dtype: 20, dims: vec![3], data: ElementData::Resources(handles) };
         let content = as_proto_tensor_content(&t).expect("encodes").tensor_content;
         let decoded = from_proto(
-            &TensorProto { dtype: 20, tensor_shape: Some(shape_proto(&[3])), tensor_content: content, ..Default::default() }
-                .encode_to_vec(),
+            &TensorProto {
+                dtype: 20,
+                tensor_shape: Some(shape_proto(&[3])),
+                tensor_content: content,
+                ..Default::default()
+            }
+            .encode_to_vec(),
             &DecodeOptions::default(),
         )
         .expect("decodes");
@@ -297,7 +311,13 @@ mod tests {
                         .map(|i| match field {
                             PodField::Bool => i % 2,
                             // −1 and 1 fit both int4 and int2; stored sign-extended.
-                            PodField::IntSubByte { signed: true, .. } => if i % 2 == 0 { 0xff } else { 0x01 },
+                            PodField::IntSubByte { signed: true, .. } => {
+                                if i % 2 == 0 {
+                                    0xff
+                                } else {
+                                    0x01
+                                }
+                            }
                             PodField::IntSubByte { .. } => i % 2,
                             _ => i.wrapping_mul(37).wrapping_add(3),
                         })

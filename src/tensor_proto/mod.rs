@@ -41,7 +41,7 @@ mod wire;
 pub mod decode;
 pub mod encode;
 
-pub use decode::{from_proto, from_proto_message, parse_tensor, DecodeOptions, MAX_VARIANT_DEPTH};
+pub use decode::{DecodeOptions, MAX_VARIANT_DEPTH, from_proto, from_proto_message, parse_tensor};
 pub use encode::{as_proto_field, as_proto_tensor_content, serialize_tensor};
 pub use messages::TensorProto;
 

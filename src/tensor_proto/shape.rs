@@ -17,11 +17,8 @@ fn checked_mul(acc: u64, size: u64) -> Option<u64> {
 
 /// §3.2/§3.4 debug string of a shape proto: `[2,?]`, `<unknown>` (dims follow if present).
 fn debug_string(proto: &TensorShapeProto) -> String {
-    let dims: Vec<String> = proto
-        .dim
-        .iter()
-        .map(|d| if d.size == -1 { "?".to_string() } else { d.size.to_string() })
-        .collect();
+    let dims: Vec<String> =
+        proto.dim.iter().map(|d| if d.size == -1 { "?".to_string() } else { d.size.to_string() }).collect();
     let list = format!("[{}]", dims.join(","));
     match (proto.unknown_rank, proto.dim.is_empty()) {
         (true, true) => "<unknown>".to_string(),

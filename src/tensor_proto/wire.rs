@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use prost::encoding::{decode_key, decode_varint, encode_varint, skip_field, DecodeContext, WireType};
+use prost::encoding::{DecodeContext, WireType, decode_key, decode_varint, encode_varint, skip_field};
 
 /// The messages of §10 that can nest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,9 @@ fn sanitize(input: &[u8], msg: Msg, depth: usize) -> Option<Cow<'_, [u8]>> {
         let replacement: Option<Vec<u8>> = match (schema(msg, tag), wire_type) {
             (None, _) => None,
             (Some(Expect::Exactly(w)), got) if w != got => Some(Vec::new()),
-            (Some(Expect::Packed(w)), got) if w != got && got != WireType::LengthDelimited => Some(Vec::new()),
+            (Some(Expect::Packed(w)), got) if w != got && got != WireType::LengthDelimited => {
+                Some(Vec::new())
+            }
             (Some(Expect::Message(_)), got) if got != WireType::LengthDelimited => Some(Vec::new()),
             (Some(Expect::Message(inner)), _) => {
                 let mut value = &input[key_end..end];
@@ -124,7 +126,10 @@ mod tests {
     fn mismatched_wire_types_are_dropped_recursively() {
         // dtype (field 1) as length-delimited is dropped; the float_val after it stays.
         let input = [0x08, 0x01, 0x0a, 0x00, 0x2a, 0x04, 0, 0, 0x80, 0x3f];
-        assert_eq!(&*drop_mismatched_fields(&input, Msg::Tensor), &[0x08, 0x01, 0x2a, 0x04, 0, 0, 0x80, 0x3f]);
+        assert_eq!(
+            &*drop_mismatched_fields(&input, Msg::Tensor),
+            &[0x08, 0x01, 0x2a, 0x04, 0, 0, 0x80, 0x3f]
+        );
         // Inside tensor_shape → dim: size as fixed32 is dropped, the dim and shape are re-framed.
         let input = [0x12, 0x09, 0x12, 0x07, 0x0d, 1, 2, 3, 4, 0x08, 0x02];
         assert_eq!(&*drop_mismatched_fields(&input, Msg::Tensor), &[0x12, 0x04, 0x12, 0x02, 0x08, 0x02]);
