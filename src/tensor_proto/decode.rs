@@ -32,8 +32,10 @@ const OBJECT_ELEMENT_BYTES: u64 = 24;
 /// Caller-chosen limits. The default has no limit, which is TensorFlow 2.21 parity (§15).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DecodeOptions {
-    /// Reject tensors whose buffer would exceed this many bytes
-    /// (`num_elements × DataTypeSize`, or × 24 for string / resource / variant elements).
+    /// Reject tensors whose buffer would exceed this many bytes (`num_elements × DataTypeSize`,
+    /// or × 24 for string / resource / variant elements, plus the bytes of string elements that
+    /// typed fields fill in). Checked before allocating; applies to each tensor of a variant
+    /// separately. Recommended for untrusted input and for fuzzing.
     pub max_bytes: Option<u64>,
 }
 
@@ -96,18 +98,23 @@ fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> 
 }
 
 fn check_limit(kind: Kind, n: u64, options: &DecodeOptions) -> Result<()> {
+    check_limit_with_payload(kind, n, 0, options)
+}
+
+/// The optional limit over the element buffer plus `payload` bytes held outside it (the bytes
+/// of string elements), computed before anything is allocated.
+fn check_limit_with_payload(kind: Kind, n: u64, payload: u128, options: &DecodeOptions) -> Result<()> {
     let Some(limit) = options.max_bytes else {
         return Ok(());
     };
     let per_element = match kind {
-        Kind::Pod { size, .. } => size as u64,
-        _ => OBJECT_ELEMENT_BYTES,
+        Kind::Pod { size, .. } => size as u128,
+        _ => u128::from(OBJECT_ELEMENT_BYTES),
     };
-    let bytes = n.checked_mul(per_element);
-    match bytes {
-        Some(b) if b <= limit => Ok(()),
-        _ => Err(reject(format!("a tensor of {n} elements exceeds the decode limit of {limit} bytes"))),
+    if u128::from(n) * per_element + payload <= u128::from(limit) {
+        return Ok(());
     }
+    Err(reject(format!("a tensor of {n} elements exceeds the decode limit of {limit} bytes")))
 }
 
 fn empty_data(kind: Kind) -> ElementData {
@@ -185,6 +192,7 @@ fn decode_content(
             Ok(ElementData::Raw(copy_bytes(content)?))
         }
         Kind::String => {
+            check_limit_with_payload(kind, n, content.len() as u128, options)?;
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
             let mut out = vec_with_capacity(n)?;
             for item in items {
@@ -248,6 +256,12 @@ fn decode_fields(
     match kind {
         Kind::Pod { size, field } => decode_pod_fields(size, field, proto, n).map(ElementData::Raw),
         Kind::String => {
+            // Repeating the last value can amplify a small input enormously: bound it first.
+            let have = proto.string_val.len() as u64;
+            let given: u128 = proto.string_val.iter().take(n as usize).map(|s| s.len() as u128).sum();
+            let repeated =
+                proto.string_val.last().map_or(0, |s| s.len() as u128) * u128::from(n.saturating_sub(have));
+            check_limit_with_payload(kind, n, given + repeated, options)?;
             let mut out = vec_with_capacity(n)?;
             for i in 0..n {
                 // Past the values, the last one repeats; with none, elements are "".
@@ -424,6 +438,16 @@ mod tests {
             assert_rejected(from_proto_message(&p, &limited)),
             "Cannot parse tensor from proto: a tensor of 257 elements exceeds the decode limit of 1024 bytes"
         );
+        // The repeated bytes of the last string count: 10 × 24 + 10 × 79 > 1024.
+        let p = TensorProto {
+            dtype: 7,
+            tensor_shape: shape(&[10]),
+            string_val: vec![vec![b'x'; 79]],
+            ..Default::default()
+        };
+        assert_rejected(from_proto_message(&p, &limited));
+        let p = TensorProto { string_val: vec![vec![b'x'; 78]], ..p };
+        assert!(from_proto_message(&p, &limited).is_ok());
         // 43 strings × 24 bytes > 1024.
         let p = TensorProto { dtype: 7, tensor_shape: shape(&[43]), ..Default::default() };
         assert_rejected(from_proto_message(&p, &limited));
