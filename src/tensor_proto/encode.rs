@@ -8,7 +8,9 @@ use super::dtype_table::{self, Kind, PodField};
 use super::messages::{
     Dim, DtypeAndShape, ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto,
 };
-use super::{DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, string_list};
+use super::{
+    DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, shape, string_list,
+};
 use crate::error::{Error, Result};
 
 /// The proto's dtype and shape (`AsProto`, §3.5), with no elements.
@@ -28,7 +30,9 @@ fn checked_kind(t: &DecodedTensor) -> Result<Kind> {
     let kind = dtype_table::kind(t.dtype).ok_or_else(|| {
         Error::invalid_argument(format!("cannot encode a tensor of dtype {}", dtype_table::name(t.dtype)))
     })?;
-    let n = u128::from(t.num_elements());
+    let Some(n) = shape::element_count(&t.dims).map(u128::from) else {
+        return Err(Error::invalid_argument(format!("invalid tensor shape {:?}", t.dims)));
+    };
     let (ok, have) = match (&t.data, kind) {
         (ElementData::Raw(b), Kind::Pod { size, .. }) => (b.len() as u128 == n * size as u128, b.len()),
         (ElementData::Strings(v), Kind::String) => (v.len() as u128 == n, v.len()),
@@ -36,7 +40,7 @@ fn checked_kind(t: &DecodedTensor) -> Result<Kind> {
         (ElementData::Variants(v), Kind::Variant) => (v.len() as u128 == n, v.len()),
         _ => (false, 0),
     };
-    if !ok || t.dims.iter().any(|&d| d < 0) {
+    if !ok {
         return Err(Error::invalid_argument(format!(
             "element data ({have} items) does not match a {} tensor of shape {:?}",
             dtype_table::name(t.dtype),
@@ -365,6 +369,7 @@ mod tests {
             raw(7, &[1], vec![0]),
             raw(99, &[], Vec::new()),
             raw(1, &[-1], Vec::new()),
+            raw(1, &[1; 255], vec![0; 4]),
             DecodedTensor { dtype: 7, dims: vec![2], data: ElementData::Strings(vec![Vec::new()]) },
         ] {
             assert!(as_proto_field(&t).is_err());

@@ -117,10 +117,3 @@ pub enum VariantValue {
     /// A variant holding a tensor (type name `tensorflow::Tensor`).
     Tensor(Box<DecodedTensor>),
 }
-
-impl DecodedTensor {
-    /// Element count of `dims` (the dims of a decoded tensor are always valid).
-    pub fn num_elements(&self) -> u64 {
-        self.dims.iter().fold(1u64, |acc, &d| acc.saturating_mul(u64::try_from(d).unwrap_or(0)))
-    }
-}

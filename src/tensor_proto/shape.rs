@@ -15,6 +15,15 @@ fn checked_mul(acc: u64, size: u64) -> Option<u64> {
     acc.checked_mul(size).filter(|p| *p < 1u64 << 63)
 }
 
+/// The element count of `dims` under the §3.1/§3.2 rules (rank ≤ 254, sizes ≥ 0, prefix
+/// products < 2^63), or `None` when they are not a valid `TensorShape`.
+pub(crate) fn element_count(dims: &[i64]) -> Option<u64> {
+    if dims.len() > MAX_DIMENSIONS {
+        return None;
+    }
+    dims.iter().try_fold(1u64, |acc, &d| checked_mul(acc, u64::try_from(d).ok()?))
+}
+
 /// §3.2/§3.4 debug string of a shape proto: `[2,?]`, `<unknown>` (dims follow if present).
 fn debug_string(proto: &TensorShapeProto) -> String {
     let dims: Vec<String> =
@@ -114,6 +123,11 @@ mod tests {
         let mut unknown = shape(&[2]);
         unknown.unknown_rank = true;
         assert_eq!(tensor_shape(&unknown), Ok((vec![2], 2)));
+        assert_eq!(element_count(&[big, 1, 0]), Some(0));
+        assert_eq!(element_count(&[big, 2, 0]), None);
+        assert_eq!(element_count(&[2, -1]), None);
+        assert_eq!(element_count(&[1; 255]), None);
+        assert_eq!(element_count(&[]), Some(1));
     }
 
     #[test]
