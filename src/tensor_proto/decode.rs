@@ -126,7 +126,7 @@ fn empty_data(kind: Kind) -> ElementData {
     }
 }
 
-fn allocation_failed(bytes: u64) -> Error {
+fn allocation_failed(bytes: impl std::fmt::Display) -> Error {
     reject(format!("could not allocate {bytes} bytes"))
 }
 
@@ -165,10 +165,6 @@ fn copy_bytes(bytes: &[u8]) -> Result<Vec<u8>> {
     Ok(v)
 }
 
-fn try_clone_string(s: &[u8]) -> Result<Vec<u8>> {
-    copy_bytes(s)
-}
-
 /// §14.2: decoding from `tensor_content` (N > 0, content non-empty).
 fn decode_content(
     kind: Kind,
@@ -196,7 +192,7 @@ fn decode_content(
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
             let mut out = vec_with_capacity(n)?;
             for item in items {
-                out.push(try_clone_string(item)?);
+                out.push(copy_bytes(item)?);
             }
             Ok(ElementData::Strings(out))
         }
@@ -231,7 +227,7 @@ fn bad_framing() -> Error {
 /// value, or stay zero when there are no values. Elements are `size` bytes written by `put`.
 fn fill_pod<T: Copy>(n: u64, size: usize, values: &[T], put: impl Fn(T, &mut [u8])) -> Result<Vec<u8>> {
     // n × size was bounded by the shape rules (< 2^63 elements); the product may still not fit.
-    let total = n.checked_mul(size as u64).ok_or_else(|| allocation_failed(u64::MAX))?;
+    let total = n.checked_mul(size as u64).ok_or_else(|| allocation_failed(format!("{n} * {size}")))?;
     let mut buf = zeroed_bytes(total)?;
     let Some(&last) = values.last() else {
         return Ok(buf);
@@ -270,7 +266,7 @@ fn decode_fields(
                     .get(i as usize)
                     .or(proto.string_val.last())
                     .map_or(&[][..], Vec::as_slice);
-                out.push(try_clone_string(s)?);
+                out.push(copy_bytes(s)?);
             }
             Ok(ElementData::Strings(out))
         }
