@@ -11,6 +11,7 @@ pub mod shape;
 pub mod tensor;
 pub mod tensor_shape;
 pub mod strided_slice;
+pub mod tensor_proto;
 
 pub use error::{Error, ErrorKind, Result};
 
