@@ -3,7 +3,7 @@
 //!
 //! Facts here (names, sizes, the `_ref` rules, what `DataTypeFromString` accepts) were checked
 //! against the C++ functions of TensorFlow 2.21; `tests/vectors/dtype.jsonl` holds that output and
-//! `scripts/gen_dtype_vectors.py` regenerates it.
+//! `tests/vectors/gen/dtype_gen.py` regenerates it.
 
 /// Offset between a dtype and its reference type (`DT_FLOAT_REF` = 101).
 pub const REF_OFFSET: i32 = 100;

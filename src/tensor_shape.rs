@@ -829,7 +829,7 @@ mod tests {
 
     /// Every line of `tests/vectors/tensor_shape.jsonl`, produced by TensorFlow 2.21's C++
     /// `MakeShape`, `BuildTensorShapeBase` (from sizes and from a proto), `AddDimWithStatus`,
-    /// `IsValidShape` and `DebugString(proto)` (scripts/gen_tensor_shape_vectors.py).
+    /// `IsValidShape` and `DebugString(proto)` (tests/vectors/gen/tensor_shape_gen.py).
     #[test]
     fn golden_vectors_from_tensorflow() {
         let text = include_str!("../tests/vectors/tensor_shape.jsonl");

@@ -1,5 +1,5 @@
 //! Replays tests/vectors/tensor.jsonl: facts about `tensorflow::Tensor` recorded from the real
-//! TensorFlow 2.21 C++ library by scripts/gen_tensor_vectors.py (constructors, BuildTensor,
+//! TensorFlow 2.21 C++ library by tests/vectors/gen/tensor_gen.py (constructors, BuildTensor,
 //! sizes, Slice/SubSlice windows and alignment, BitcastFrom statuses).
 
 use serde_json::Value;

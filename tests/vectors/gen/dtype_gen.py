@@ -2,7 +2,7 @@
 
 Writes tests/vectors/dtype.jsonl: one line per enum value 0..=135 plus 200/-1 with
 DataTypeString and DataTypeSize, and one line per probe name for DataTypeFromString.
-Run with the throw-away TF virtualenv: /work/tfvenv/bin/python scripts/gen_dtype_vectors.py
+Run with the throw-away TF virtualenv: python tests/vectors/gen/dtype_gen.py
 """
 import ctypes, json, os, sys
 import tensorflow as tf  # noqa: F401  (loads the framework library)

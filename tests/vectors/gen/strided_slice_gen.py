@@ -1,6 +1,6 @@
 """Golden vectors for StridedSlice from real TensorFlow (run with the throw-away TF 2.21 venv).
 
-    /work/tfvenv/bin/python tests/vectors/gen/strided_slice_gen.py > tests/vectors/strided_slice.jsonl
+    python tests/vectors/gen/strided_slice_gen.py > tests/vectors/strided_slice.jsonl
 
 One JSON object per line:
   dtype, shape, input      input dtype name, shape, values (hex of the little-endian bytes; a list

@@ -1,6 +1,6 @@
 """Golden vectors for StridedSliceGrad and TensorStridedSliceUpdate from real TensorFlow 2.21.
 
-    /work/tfvenv/bin/python tests/vectors/gen/strided_slice_grad_gen.py > tests/vectors/strided_slice_grad.jsonl
+    python tests/vectors/gen/strided_slice_grad_gen.py > tests/vectors/strided_slice_grad.jsonl
 
 One JSON object per line:
   op                 "grad" or "update"

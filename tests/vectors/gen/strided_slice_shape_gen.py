@@ -1,6 +1,6 @@
 """Golden vectors for StridedSlice shape inference (partial shapes) from real TensorFlow 2.21.
 
-    /work/tfvenv/bin/python tests/vectors/gen/strided_slice_shape_gen.py > tests/vectors/strided_slice_shape_inference.jsonl
+    python tests/vectors/gen/strided_slice_shape_gen.py > tests/vectors/strided_slice_shape_inference.jsonl
 
 Builds the op in a graph with placeholders so the op's shape function runs on partial shapes:
   shape              input shape, null = unknown rank, -1 = unknown dim

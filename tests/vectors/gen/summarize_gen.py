@@ -1,7 +1,7 @@
 """Generates tests/vectors/summarize.jsonl: SummarizeValue golden vectors from real TensorFlow.
 
 Run with the throw-away TensorFlow virtualenv (never a build or test dependency):
-    /work/tfvenv/bin/python tests/vectors/gen/summarize_gen.py
+    python tests/vectors/gen/summarize_gen.py
 
 Channels (tensor.md §19):
   * v2 (print_v2 = true): tf.strings.format("{}", t, summarize=n) returns exactly SummarizeValue(n, true).

@@ -2,7 +2,7 @@
 
 Only calls that return normally are made (no CHECK-aborting arguments). Writes
 tests/vectors/tensor.jsonl; each line has "op", its inputs and what TensorFlow returned.
-Run: /work/tfvenv/bin/python scripts/gen_tensor_vectors.py
+Run: python tests/vectors/gen/tensor_gen.py
 """
 import ctypes, json, os, sys
 import tensorflow as tf

@@ -1,6 +1,6 @@
 """Golden vectors for the TensorProto codec (spec tensor.md §10-§18.3), from real TensorFlow 2.21.
 
-Run: /work/tfvenv/bin/python tests/vectors/gen/tensor_proto_gen.py > tests/vectors/tensor_proto.jsonl
+Run: python tests/vectors/gen/tensor_proto_gen.py > tests/vectors/tensor_proto.jsonl
 
 Every line is one JSON object with a unique "id" and a "kind":
 

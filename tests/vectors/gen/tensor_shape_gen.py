@@ -3,7 +3,7 @@
 Writes tests/vectors/tensor_shape.jsonl. Each line has "op" and its inputs plus what TensorFlow
 returned: "status" (null for OK, else the message without the "CODE: " prefix), "num_elements"
 and "debug" (the shape's DebugString) where a shape results.
-Run: /work/tfvenv/bin/python scripts/gen_tensor_shape_vectors.py
+Run: python tests/vectors/gen/tensor_shape_gen.py
 """
 import ctypes, json, os, sys
 import tensorflow as tf
