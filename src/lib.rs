@@ -10,7 +10,7 @@
 //! | [`tensor_shape`] | C++ `TensorShape` / `PartialTensorShape` |
 //! | [`tensor`] | C++ `tensorflow::Tensor` |
 //! | [`tensor_proto`] | `TensorProto` encode/decode (`AsProtoField`, `AsProtoTensorContent`, `FromProto`) |
-//! | [`summarize`], [`format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
+//! | [`summarize`], [`mod@format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
 //! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
 
 pub mod dtype;

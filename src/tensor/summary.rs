@@ -21,7 +21,7 @@ impl Tensor {
         })?;
         let dims = self.shape().dim_sizes();
         if !self.is_initialized() {
-            return summarize::summarize_value(kind, &dims, None, max_entries, print_v2);
+            return summarize::summarize_value(kind, dims, None, max_entries, print_v2);
         }
         let summaries;
         let formatter: Box<dyn ElementFormatter + '_> = match self.elements()? {
@@ -36,7 +36,7 @@ impl Tensor {
                 Box::new(ObjectSummaries::new(&summaries))
             }
         };
-        summarize::summarize_value(kind, &dims, Some(formatter.as_ref()), max_entries, print_v2)
+        summarize::summarize_value(kind, dims, Some(formatter.as_ref()), max_entries, print_v2)
     }
 
     /// `DebugString()`: `Tensor<type: … shape: … values: …>` with at most 3 values.
