@@ -2,9 +2,28 @@
 //!
 //! The core modules are plain Rust and usable without Java. The `jni` feature (on by default) adds
 //! the bridge that the Java classes of the jar call into.
+//!
+//! | module | upstream counterpart |
+//! |---|---|
+//! | [`dtype`] | `DataType` table, TFLite `DataType` mapping |
+//! | [`shape`] | ndarray `org.tensorflow.ndarray.Shape` |
+//! | [`tensor_shape`] | C++ `TensorShape` / `PartialTensorShape` |
+//! | [`tensor`] | C++ `tensorflow::Tensor` |
+//! | [`tensor_proto`] | `TensorProto` encode/decode (`AsProtoField`, `AsProtoTensorContent`, `FromProto`) |
+//! | [`lite`] | TFLite Support `TensorBuffer`: element types and bulk conversions |
+//! | [`summarize`], [`mod@format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
+//! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
 
+pub mod dtype;
 pub mod error;
+pub mod format;
 pub mod lite;
+pub mod shape;
+pub mod strided_slice;
+pub mod summarize;
+pub mod tensor;
+pub mod tensor_proto;
+pub mod tensor_shape;
 
 pub use error::{Error, ErrorKind, Result};
 

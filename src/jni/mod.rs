@@ -5,5 +5,7 @@ mod errors;
 mod guard;
 
 mod diagnostics;
+mod handles;
+mod tensor;
 mod tensor_buffer;
 mod on_load;

@@ -22,10 +22,20 @@ class NativeLoaderTest {
   @Test
   void withoutAnOverrideTheBundledLibraryIsExtractedToAVersionedTempFile() throws Exception {
     String out = runProbe(null);
-    assertTrue(out.startsWith("loaded: bundled resource /dev/tensorbridge/native/linux-x86_64/libtensorbridge.so -> "), out);
+    String resource =
+        "/dev/tensorbridge/native/"
+            + NativeLoader.platform(System.getProperties())
+            + "/"
+            + System.mapLibraryName("tensorbridge");
+    assertTrue(out.startsWith("loaded: bundled resource " + resource + " -> "), out);
     String extracted = out.substring(out.indexOf("-> ") + 3, out.indexOf('\n'));
-    assertTrue(new File(extracted).getName().startsWith("libtensorbridge-" + VERSION + "-"), extracted);
-    assertTrue(extracted.endsWith(".so"), extracted);
+    String stem = System.mapLibraryName("tensorbridge");
+    String suffix = stem.substring(stem.lastIndexOf('.'));
+    stem = stem.substring(0, stem.lastIndexOf('.'));
+    assertTrue(new File(extracted).getName().startsWith(stem + "-" + VERSION + "-"), extracted);
+    assertTrue(extracted.endsWith(suffix), extracted);
+    // Removed once loaded (the mapping stays valid), so temp files do not pile up.
+    assertTrue(!new File(extracted).exists(), extracted);
     assertTrue(out.contains("native version: " + VERSION), out);
   }
 

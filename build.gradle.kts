@@ -1,0 +1,89 @@
+// The same build as pom.xml (the build of record), for Gradle users. It cannot be run on the
+// project's CI machines (no Gradle distribution can be downloaded there); keep it equivalent.
+plugins {
+    `java-library`
+    `maven-publish`
+}
+
+group = "dev.tensorbridge"
+version = "0.1.0" // keep equal to Cargo.toml and pom.xml
+
+val osName = System.getProperty("os.name").lowercase()
+val osArch = System.getProperty("os.arch").lowercase()
+val nativePlatform = (when {
+    osName.startsWith("linux") -> "linux"
+    osName.startsWith("mac") -> "macos"
+    osName.startsWith("windows") -> "windows"
+    else -> osName
+}) + "-" + (if (osArch == "amd64" || osArch == "x86_64") "x86_64" else if (osArch == "arm64") "aarch64" else osArch)
+val nativeFile = System.mapLibraryName("tensorbridge")
+val cargoRelease = layout.projectDirectory.dir("target/release")
+
+sourceSets {
+    main {
+        java.setSrcDirs(listOf("java/src/main/java"))
+        resources.setSrcDirs(listOf("java/src/main/resources"))
+    }
+    test {
+        java.setSrcDirs(listOf("java/src/test/java"))
+        resources.setSrcDirs(emptyList<String>())
+    }
+}
+
+repositories { mavenCentral() }
+
+dependencies {
+    testImplementation(platform("org.junit:junit-bom:5.11.4"))
+    testImplementation("org.junit.jupiter:junit-jupiter")
+    testRuntimeOnly("org.junit.platform:junit-platform-launcher")
+    testImplementation("com.google.code.gson:gson:2.11.0")
+}
+
+tasks.compileJava { options.release.set(8) }
+tasks.compileTestJava { options.release.set(17) }
+
+val cargoBuild by tasks.registering(Exec::class) {
+    description = "Builds the native library once, in release mode."
+    commandLine("cargo", "build", "--release", "--lib")
+    inputs.dir("src")
+    inputs.file("Cargo.toml")
+    outputs.file(cargoRelease.file(nativeFile))
+}
+
+val cargoTest by tasks.registering(Exec::class) {
+    description = "Runs the Rust tests, with the JNI bridge and for the core alone."
+    commandLine("sh", "-c", "cargo test --release && cargo test --release --no-default-features")
+}
+
+tasks.processResources {
+    dependsOn(cargoBuild)
+    filesMatching("dev/tensorbridge/tensorbridge.properties") {
+        expand("project" to mapOf("version" to project.version))
+    }
+    from(cargoRelease) {
+        include(nativeFile)
+        into("dev/tensorbridge/native/$nativePlatform")
+    }
+}
+
+tasks.test {
+    useJUnitPlatform()
+    jvmArgs("-Xcheck:jni")
+    val main = sourceSets.main.get().output
+    systemProperty("tensorbridge.test.cargoLibrary", cargoRelease.file(nativeFile).asFile.path)
+    systemProperty("tensorbridge.test.classesDir", (main.classesDirs.files + main.resourcesDir!!).joinToString(File.pathSeparator))
+    systemProperty("tensorbridge.test.testClassesDir", sourceSets.test.get().output.classesDirs.asPath)
+    systemProperty("tensorbridge.test.version", project.version.toString())
+}
+
+tasks.check { dependsOn(cargoTest) }
+
+tasks.jar {
+    manifest { attributes("Main-Class" to "dev.tensorbridge.demo.Demo") }
+}
+
+publishing {
+    publications {
+        create<MavenPublication>("maven") { from(components["java"]) }
+    }
+}

@@ -1,0 +1,11 @@
+package org.tensorflow;
+
+/** Static information about the runtime. */
+public final class TensorFlow {
+  private TensorFlow() {}
+
+  /** The TensorFlow release whose kernel semantics tensorbridge implements. */
+  public static String version() {
+    return "2.21.0";
+  }
+}

@@ -1,0 +1,606 @@
+//! The `StridedSlice` CPU kernel (§10): choose the path from the validation flags, then either
+//! report that the output shares the input's buffer (identity, aligned dim-0 slice) or copy the
+//! selected elements in processing order.
+//!
+//! The kernel works over borrowed element slices; buffer sharing belongs to the caller's tensor
+//! type, so the sharing paths are reported as [`KernelPath`] values rather than performed.
+
+use crate::error::{Error, Result};
+
+use super::args::{SliceArgs, shape_debug_string};
+use super::spec::{ValidatedSlice, validate};
+
+/// TensorFlow's `EIGEN_MAX_ALIGN_BYTES` in the 2.21 x86-64 wheel: the alignment the dim-0 sharing
+/// path requires of a row's byte size (§10.3).
+pub const DEFAULT_ALIGNMENT: usize = 64;
+
+/// The in-memory size TensorFlow uses for one `string` element (its 24-byte `tstring` object on
+/// 64-bit hosts); pass it as the element size for string tensors.
+pub const TSTRING_ALIGNMENT_SIZE: usize = 24;
+
+/// The processing rank the general copy handles (TensorFlow instantiates ranks 1..=8).
+pub const MAX_GENERAL_RANK: usize = 8;
+
+/// How the output is produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KernelPath {
+    /// The output is the input buffer viewed with the final shape (§10.2).
+    ShareInput,
+    /// The output is the input's elements `[offset, offset + len)` viewed with the final shape
+    /// (§10.3). Units are elements, not bytes.
+    ShareDim0 { offset: usize, len: usize },
+    /// The output has no elements; allocate it with the final shape (§10.1).
+    Empty,
+    /// Allocate the output and copy in processing order ([`copy_processing_order`]).
+    Copy,
+}
+
+/// What [`strided_slice`] produced.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SliceOutput<T> {
+    /// Share the whole input buffer, reshaped to `shape`.
+    ShareInput { shape: Vec<i64> },
+    /// Share input elements `[offset, offset + len)`, reshaped to `shape`.
+    ShareView {
+        offset: usize,
+        len: usize,
+        shape: Vec<i64>,
+    },
+    /// A new buffer (possibly empty) with the selected elements in row-major order of `shape`.
+    Owned { data: Vec<T>, shape: Vec<i64> },
+}
+
+impl<T> SliceOutput<T> {
+    pub fn shape(&self) -> &[i64] {
+        match self {
+            SliceOutput::ShareInput { shape } => shape,
+            SliceOutput::ShareView { shape, .. } => shape,
+            SliceOutput::Owned { shape, .. } => shape,
+        }
+    }
+}
+
+impl<T: Clone> SliceOutput<T> {
+    /// The output values, materialised (shared paths copy from `input`).
+    /// Fails when `input` is not the buffer the slice was computed on (too short for the view).
+    pub fn to_vec(&self, input: &[T]) -> Result<Vec<T>> {
+        match self {
+            SliceOutput::ShareInput { .. } => Ok(input.to_vec()),
+            SliceOutput::ShareView { offset, len, .. } => offset
+                .checked_add(*len)
+                .and_then(|end| input.get(*offset..end))
+                .map(<[T]>::to_vec)
+                .ok_or_else(|| {
+                    Error::invalid_argument("StridedSlice: view outside the input buffer")
+                }),
+            SliceOutput::Owned { data, .. } => Ok(data.clone()),
+        }
+    }
+}
+
+/// Picks the kernel path for an already validated slice (§10.1).
+///
+/// `elem_size` is the element's in-memory size as TensorFlow sees it (`DataTypeSize`; `bool` 1;
+/// [`TSTRING_ALIGNMENT_SIZE`] for strings) and `alignment` the dim-0 alignment constant
+/// ([`DEFAULT_ALIGNMENT`]; 0 means every dim-0 slice is aligned). Whether the dim-0 path applies
+/// depends only on shapes and these two numbers, never on the buffer's address, so it is
+/// deterministic. The general copy handles processing ranks 1..=8 only; above that TensorFlow
+/// fails with `Unhandled input dimensions <rank>` (Unimplemented), reproduced here although the
+/// copy could be done.
+pub fn choose_path(
+    v: &ValidatedSlice,
+    input_shape: &[i64],
+    elem_size: usize,
+    alignment: usize,
+) -> Result<KernelPath> {
+    if v.is_identity {
+        check_same_count(input_shape, &v.final_shape)?;
+        return Ok(KernelPath::ShareInput);
+    }
+    if v.slice_dim0 {
+        let (b, e) = (
+            v.begin.first().copied().unwrap_or(0),
+            v.end.first().copied().unwrap_or(0),
+        );
+        if dim0_slice_aligned(input_shape, b, e, elem_size, alignment) {
+            // Unreachable: a rank-0 input is always an identity slice.
+            if input_shape.is_empty() {
+                return Err(Error::invalid_argument(
+                    "Input must have rank at least 1, got: 0",
+                ));
+            }
+            let lo = b.min(e);
+            let row = num_elements(&input_shape[1..])?;
+            let rows_to_elems = |rows: i64| {
+                rows.checked_mul(row)
+                    .ok_or_else(|| Error::internal("Copy failed"))
+                    .and_then(to_usize)
+            };
+            let offset = rows_to_elems(lo)?;
+            let len = rows_to_elems(e - lo)?;
+            if len as i64 != num_elements(&v.final_shape)? {
+                return Err(Error::internal("Copy failed"));
+            }
+            return Ok(KernelPath::ShareDim0 { offset, len });
+        }
+    }
+    if v.processing_shape.contains(&0) {
+        return Ok(KernelPath::Empty);
+    }
+    if input_shape.is_empty() || input_shape.len() > MAX_GENERAL_RANK {
+        return Err(Error::unimplemented(format!(
+            "Unhandled input dimensions {}",
+            input_shape.len()
+        )));
+    }
+    Ok(KernelPath::Copy)
+}
+
+/// `IsDim0SliceAligned`: a dim-0 slice may share the input buffer when every row starts on an
+/// `alignment`-byte boundary relative to the buffer start. Rank 1 looks at the canonical
+/// `begin`/`end` themselves; higher ranks at the row size.
+pub fn dim0_slice_aligned(
+    shape: &[i64],
+    begin: i64,
+    end: i64,
+    elem_size: usize,
+    alignment: usize,
+) -> bool {
+    if alignment == 0 {
+        return true;
+    }
+    let a = alignment as i128;
+    let size = elem_size as i128;
+    match shape.len() {
+        0 => false,
+        1 => (begin as i128 * size) % a == 0 && (end as i128 * size) % a == 0,
+        _ => {
+            // A zero anywhere makes the row empty; otherwise the product fits (it bounds the
+            // element count), and i128 leaves room for the byte size.
+            let row: i128 = if shape[1..].contains(&0) {
+                0
+            } else {
+                shape[1..]
+                    .iter()
+                    .fold(1i128, |acc, &d| acc.saturating_mul(d as i128))
+            };
+            shape[0] != 0 && (row.saturating_mul(size)) % a == 0
+        }
+    }
+}
+
+/// Runs the whole op over a borrowed input: validation, path choice, and the copy when needed.
+/// `input.len()` must equal the element count of `input_shape`.
+pub fn strided_slice<T: Clone>(
+    input: &[T],
+    input_shape: &[i64],
+    args: &SliceArgs<'_>,
+    elem_size: usize,
+    alignment: usize,
+) -> Result<SliceOutput<T>> {
+    let v = validate(
+        input_shape,
+        &args.begin,
+        &args.end,
+        &args.strides,
+        args.index_type,
+        args.masks,
+    )?;
+    check_input_len(input.len(), input_shape)?;
+    let shape = v.final_shape.clone();
+    Ok(match choose_path(&v, input_shape, elem_size, alignment)? {
+        KernelPath::ShareInput => SliceOutput::ShareInput { shape },
+        KernelPath::ShareDim0 { offset, len } => SliceOutput::ShareView { offset, len, shape },
+        KernelPath::Empty => SliceOutput::Owned {
+            data: Vec::new(),
+            shape,
+        },
+        KernelPath::Copy => {
+            let walk = Walk::new(&v, input_shape, input.len())?;
+            let mut data = Vec::with_capacity(walk.total);
+            walk.for_each_run(|run| match run.step {
+                1 => data.extend_from_slice(run.slice(input)),
+                step if step > 0 => {
+                    data.extend(run.slice(input).iter().step_by(step as usize).cloned())
+                }
+                step => data.extend(
+                    run.slice(input)
+                        .iter()
+                        .rev()
+                        .step_by(step.unsigned_abs() as usize)
+                        .cloned(),
+                ),
+            });
+            SliceOutput::Owned { data, shape }
+        }
+    })
+}
+
+/// Writes the selected elements of `input` into `out` in processing order (§3), whatever the
+/// path and rank. `out.len()` must equal the processing element count.
+pub fn copy_processing_order<T: Clone>(
+    input: &[T],
+    input_shape: &[i64],
+    v: &ValidatedSlice,
+    out: &mut [T],
+) -> Result<()> {
+    let walk = Walk::new(v, input_shape, input.len())?;
+    check_out_len(out.len(), walk.total)?;
+    let mut at = 0usize;
+    walk.for_each_run(|run| {
+        let dst = &mut out[at..at + run.count];
+        match run.step {
+            1 => dst.clone_from_slice(run.slice(input)),
+            step if step > 0 => {
+                for (d, s) in dst
+                    .iter_mut()
+                    .zip(run.slice(input).iter().step_by(step as usize))
+                {
+                    d.clone_from(s);
+                }
+            }
+            step => {
+                for (d, s) in dst.iter_mut().zip(
+                    run.slice(input)
+                        .iter()
+                        .rev()
+                        .step_by(step.unsigned_abs() as usize),
+                ) {
+                    d.clone_from(s);
+                }
+            }
+        }
+        at += run.count;
+    });
+    Ok(())
+}
+
+/// [`copy_processing_order`] over raw bytes of POD elements `elem_width` bytes wide (any byte
+/// order: elements are moved whole). Widths 1, 2, 4, 8 and 16 use fixed-size element copies.
+pub fn copy_processing_order_bytes(
+    input: &[u8],
+    elem_width: usize,
+    input_shape: &[i64],
+    v: &ValidatedSlice,
+    out: &mut [u8],
+) -> Result<()> {
+    if elem_width == 0 || input.len() % elem_width != 0 || out.len() % elem_width != 0 {
+        return Err(Error::invalid_argument(format!(
+            "StridedSlice: buffer sizes {} and {} are not multiples of the element width {elem_width}",
+            input.len(),
+            out.len()
+        )));
+    }
+    match elem_width {
+        1 => copy_processing_order(input, input_shape, v, out),
+        2 => copy_fixed::<2>(input, input_shape, v, out),
+        4 => copy_fixed::<4>(input, input_shape, v, out),
+        8 => copy_fixed::<8>(input, input_shape, v, out),
+        16 => copy_fixed::<16>(input, input_shape, v, out),
+        w => {
+            let inputs: Vec<&[u8]> = input.chunks_exact(w).collect();
+            let mut outs: Vec<&mut [u8]> = out.chunks_exact_mut(w).collect();
+            let walk = Walk::new(v, input_shape, inputs.len())?;
+            check_out_len(outs.len(), walk.total)?;
+            let mut at = 0usize;
+            walk.for_each_run(|run| {
+                let picked: Box<dyn Iterator<Item = &&[u8]>> = match run.step {
+                    step if step > 0 => Box::new(run.slice(&inputs).iter().step_by(step as usize)),
+                    step => Box::new(
+                        run.slice(&inputs)
+                            .iter()
+                            .rev()
+                            .step_by(step.unsigned_abs() as usize),
+                    ),
+                };
+                for (d, s) in outs[at..at + run.count].iter_mut().zip(picked) {
+                    d.copy_from_slice(s);
+                }
+                at += run.count;
+            });
+            Ok(())
+        }
+    }
+}
+
+/// The inverse of [`copy_processing_order`]: writes `values` (in processing order) into the
+/// selected elements of `target` (shaped `target_shape`). Used by the gradient and update ops.
+pub fn scatter_processing_order<T: Clone>(
+    target: &mut [T],
+    target_shape: &[i64],
+    v: &ValidatedSlice,
+    values: &[T],
+) -> Result<()> {
+    let walk = Walk::new(v, target_shape, target.len())?;
+    check_out_len(values.len(), walk.total)?;
+    let mut at = 0usize;
+    walk.for_each_run(|run| {
+        let src = &values[at..at + run.count];
+        let span = (run.count - 1) * run.step.unsigned_abs() as usize;
+        let step = run.step.unsigned_abs() as usize;
+        if run.step == 1 {
+            target[run.start..run.start + run.count].clone_from_slice(src);
+        } else if run.step > 0 {
+            let dst = &mut target[run.start..=run.start + span];
+            for (d, s) in dst.iter_mut().step_by(step).zip(src) {
+                d.clone_from(s);
+            }
+        } else {
+            let dst = &mut target[run.start - span..=run.start];
+            for (d, s) in dst.iter_mut().rev().step_by(step).zip(src) {
+                d.clone_from(s);
+            }
+        }
+        at += run.count;
+    });
+    Ok(())
+}
+
+/// `[u8; W]` has alignment 1, so any byte slice can be viewed as a slice of them.
+fn copy_fixed<const W: usize>(
+    input: &[u8],
+    input_shape: &[i64],
+    v: &ValidatedSlice,
+    out: &mut [u8],
+) -> Result<()>
+where
+    [u8; W]: bytemuck::Pod,
+{
+    let input: &[[u8; W]] = bytemuck::cast_slice(input);
+    let out: &mut [[u8; W]] = bytemuck::cast_slice_mut(out);
+    copy_processing_order(input, input_shape, v, out)
+}
+
+/// One innermost run: `count` elements of the input starting at `start`, `step` apart (a
+/// negative step walks backwards).
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    start: usize,
+    count: usize,
+    step: i64,
+}
+
+impl Run {
+    /// The input range the run touches, lowest to highest index (iterate in reverse for step < 0).
+    fn slice<'a, T>(&self, input: &'a [T]) -> &'a [T] {
+        let span = (self.count - 1) * self.step.unsigned_abs() as usize;
+        if self.step > 0 {
+            &input[self.start..=self.start + span]
+        } else {
+            &input[self.start - span..=self.start]
+        }
+    }
+}
+
+/// The processing-order traversal of the input: a base offset plus (count, input step) per
+/// dimension, with dimensions that continue each other in memory merged, so a fully selected
+/// trailing block becomes one contiguous run. Every touched index is checked against the input
+/// length on construction, so the runs never index out of bounds.
+struct Walk {
+    base: i64,
+    /// Outer dimensions (count, step), outermost first; the last entry is the innermost run.
+    dims: Vec<(usize, i64)>,
+    total: usize,
+}
+
+impl Walk {
+    fn new(v: &ValidatedSlice, input_shape: &[i64], input_len: usize) -> Result<Walk> {
+        check_input_len(input_len, input_shape)?;
+        let rank = input_shape.len();
+        if v.processing_shape.len() != rank || v.begin.len() != rank || v.strides.len() != rank {
+            return Err(Error::invalid_argument(format!(
+                "StridedSlice: slice of rank {} applied to shape {}",
+                v.processing_shape.len(),
+                shape_debug_string(input_shape)
+            )));
+        }
+        if v.processing_shape.contains(&0) {
+            return Ok(Walk {
+                base: 0,
+                dims: vec![(0, 1)],
+                total: 0,
+            });
+        }
+        // No zero in the processing shape means no zero in the input shape, so every partial
+        // product below is bounded by the (checked) element count.
+        let mut in_stride = 1i64;
+        let mut strides_rev = Vec::with_capacity(input_shape.len());
+        for &n in input_shape.iter().rev() {
+            strides_rev.push(in_stride);
+            in_stride *= n;
+        }
+        let mut base = 0i64;
+        let mut lowest = 0i64;
+        let mut highest = 0i64;
+        let mut dims: Vec<(usize, i64)> = Vec::with_capacity(input_shape.len() + 1);
+        let mut total = 1usize;
+        for (d, &elem_stride) in strides_rev.iter().rev().enumerate() {
+            let count = v.processing_shape[d];
+            base += v.begin[d] * elem_stride;
+            total = total
+                .checked_mul(to_usize(count)?)
+                .ok_or_else(|| Error::internal("Copy failed"))?;
+            // A single-element dimension only moves the base. Skipping it also keeps a huge
+            // stride (e.g. i64::MAX, legal with one element) out of the arithmetic below; with
+            // two or more elements |stride| < n, so the step is bounded by the element count.
+            if count == 1 {
+                continue;
+            }
+            let step = v.strides[d] * elem_stride;
+            let reach = (count - 1) * step;
+            if reach < 0 {
+                lowest += reach
+            } else {
+                highest += reach
+            }
+            // Merge with the previous dimension when this one continues it in memory.
+            match dims.last_mut() {
+                Some(last) if last.1 == count * step => *last = (last.0 * count as usize, step),
+                _ => dims.push((count as usize, step)),
+            }
+        }
+        if dims.is_empty() {
+            dims.push((1, 1));
+        }
+        if total > 0 && (base + lowest < 0 || base + highest >= input_len as i64) {
+            return Err(Error::internal(
+                "StridedSlice: selected region outside the input",
+            ));
+        }
+        Ok(Walk { base, dims, total })
+    }
+
+    /// Calls `f` for every innermost run in processing order.
+    fn for_each_run(&self, mut f: impl FnMut(Run)) {
+        if self.total == 0 {
+            return;
+        }
+        let (inner_count, inner_step) = self.dims[self.dims.len() - 1];
+        let outer = &self.dims[..self.dims.len() - 1];
+        let mut index = vec![0usize; outer.len()];
+        let mut offset = self.base;
+        loop {
+            f(Run {
+                start: offset as usize,
+                count: inner_count,
+                step: inner_step,
+            });
+            // Odometer over the outer dimensions, innermost fastest.
+            let mut k = outer.len();
+            loop {
+                if k == 0 {
+                    return;
+                }
+                k -= 1;
+                index[k] += 1;
+                offset += outer[k].1;
+                if index[k] < outer[k].0 {
+                    break;
+                }
+                offset -= outer[k].1 * outer[k].0 as i64;
+                index[k] = 0;
+            }
+        }
+    }
+}
+
+/// Our own guard: the borrowed buffer must hold exactly the shape's elements.
+fn check_input_len(input_len: usize, input_shape: &[i64]) -> Result<()> {
+    if num_elements(input_shape)? != input_len as i64 {
+        return Err(Error::invalid_argument(format!(
+            "StridedSlice: input has {input_len} elements but shape {}",
+            shape_debug_string(input_shape)
+        )));
+    }
+    Ok(())
+}
+
+/// Element count of a shape; a zero dim gives 0 even when other dims are huge.
+fn num_elements(shape: &[i64]) -> Result<i64> {
+    if shape.contains(&0) {
+        return Ok(0);
+    }
+    shape
+        .iter()
+        .try_fold(1i64, |acc, &d| acc.checked_mul(d))
+        .ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "StridedSlice: shape {} has too many elements",
+                shape_debug_string(shape)
+            ))
+        })
+}
+
+fn check_same_count(input_shape: &[i64], final_shape: &[i64]) -> Result<()> {
+    if num_elements(input_shape)? != num_elements(final_shape)? {
+        return Err(Error::internal("Copy failed"));
+    }
+    Ok(())
+}
+
+fn check_out_len(got: usize, want: usize) -> Result<()> {
+    if got != want {
+        return Err(Error::invalid_argument(format!(
+            "StridedSlice: output holds {got} elements but the slice selects {want}"
+        )));
+    }
+    Ok(())
+}
+
+fn to_usize(x: i64) -> Result<usize> {
+    usize::try_from(x).map_err(|_| Error::internal("StridedSlice: negative size"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strided_slice::args::{IndexType, Masks};
+
+    fn plan(shape: &[i64], b: &[i64], e: &[i64], s: &[i64], m: Masks) -> ValidatedSlice {
+        let a = SliceArgs::new(b, e, s, IndexType::Int64, m);
+        validate(shape, &a.begin, &a.end, &a.strides, a.index_type, a.masks).unwrap()
+    }
+
+    #[test]
+    fn fully_selected_trailing_dims_merge_into_one_run() {
+        // x[1:3] on [4,3,2]: rows 1..3 are one contiguous block of 12 elements.
+        let v = plan(&[4, 3, 2], &[1], &[3], &[1], Masks::default());
+        let walk = Walk::new(&v, &[4, 3, 2], 24).unwrap();
+        assert_eq!(walk.dims, vec![(12, 1)]);
+        assert_eq!(walk.base, 6);
+    }
+
+    #[test]
+    fn reversed_fully_selected_inner_dim_stays_a_strided_run() {
+        // x[:, ::-1] on [2,3]: two runs of 3 walking backwards.
+        let v = plan(
+            &[2, 3],
+            &[0, 0],
+            &[0, 0],
+            &[1, -1],
+            Masks {
+                begin: 3,
+                end: 3,
+                ..Masks::default()
+            },
+        );
+        let walk = Walk::new(&v, &[2, 3], 6).unwrap();
+        assert_eq!(walk.dims, vec![(2, 3), (3, -1)]);
+        assert_eq!(walk.base, 2);
+        let mut runs = Vec::new();
+        walk.for_each_run(|r| runs.push((r.start, r.count, r.step)));
+        assert_eq!(runs, vec![(2, 3, -1), (5, 3, -1)]);
+    }
+
+    #[test]
+    fn dim0_alignment_rule() {
+        // §10.3 with A = 64: rank 1 checks begin and end bytes, higher ranks the row size.
+        assert!(dim0_slice_aligned(&[48], 16, 32, 4, 64));
+        assert!(!dim0_slice_aligned(&[48], 8, 32, 4, 64));
+        assert!(!dim0_slice_aligned(&[48], 16, 40, 4, 64));
+        assert!(dim0_slice_aligned(&[3, 4, 8], 1, 3, 4, 64));
+        assert!(!dim0_slice_aligned(&[3, 1, 8], 1, 3, 4, 64));
+        assert!(!dim0_slice_aligned(&[0, 16], 0, 0, 4, 64));
+        assert!(!dim0_slice_aligned(&[], 0, 0, 4, 64));
+        assert!(dim0_slice_aligned(&[3, 1], 1, 2, 4, 0));
+        // A zero row with huge other dims must not overflow.
+        assert!(dim0_slice_aligned(&[2, i64::MAX, 0], 0, 1, 4, 64));
+    }
+
+    #[test]
+    fn copy_rejects_mismatched_buffers() {
+        let v = plan(&[2, 3], &[0], &[1], &[1], Masks::default());
+        let input = [0u8; 5];
+        let mut out = [0u8; 3];
+        assert_eq!(
+            copy_processing_order(&input, &[2, 3], &v, &mut out)
+                .unwrap_err()
+                .kind,
+            crate::ErrorKind::InvalidArgument
+        );
+        let input = [0u8; 6];
+        let mut short = [0u8; 2];
+        assert!(copy_processing_order(&input, &[2, 3], &v, &mut short).is_err());
+        assert!(copy_processing_order_bytes(&input, 4, &[2, 3], &v, &mut out).is_err());
+    }
+}

@@ -1,0 +1,45 @@
+//! Element objects of the `resource` and `variant` dtypes. These are placeholders with the
+//! fields of the upstream protos (`ResourceHandleProto`, `VariantTensorDataProto`); the
+//! TensorProto codec fills and reads them. Their in-memory sizes are ours, not upstream's.
+
+use crate::dtype::DataType;
+use crate::tensor_shape::PartialTensorShape;
+
+use super::Tensor;
+
+/// A `ResourceHandle` element (fields of `resource_handle.proto`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResourceHandle {
+    pub device: String,
+    pub container: String,
+    pub name: String,
+    pub hash_code: u64,
+    pub maybe_type_name: String,
+    pub dtypes_and_shapes: Vec<(DataType, PartialTensorShape)>,
+}
+
+/// A `Variant` element, held in its encoded form (`VariantTensorData`): a type name, opaque
+/// metadata and nested tensors. The default value is the empty variant.
+#[derive(Debug, Clone, Default)]
+pub struct Variant {
+    pub type_name: String,
+    pub metadata: Vec<u8>,
+    pub tensors: Vec<Tensor>,
+}
+
+impl Variant {
+    pub fn is_empty(&self) -> bool {
+        self.type_name.is_empty() && self.metadata.is_empty() && self.tensors.is_empty()
+    }
+}
+
+/// Bytes one `resource` element counts for in `TotalBytes`: upstream's `sizeof(ResourceHandle)`
+/// as observed in TensorFlow 2.21 on x86-64 (a `[2,3]` resource tensor reports 1200 bytes).
+/// Fixed here so results do not depend on our own struct layout.
+pub const RESOURCE_HANDLE_BYTES: usize = 200;
+/// Bytes one `variant` element counts for in `TotalBytes`: upstream's `sizeof(Variant)` as
+/// observed in TensorFlow 2.21 on x86-64 (a `[2,3]` variant tensor reports 384 bytes).
+pub const VARIANT_BYTES: usize = 64;
+/// Bytes one `string` element counts for in `TotalBytes`: upstream's `sizeof(tstring)` on
+/// 64-bit hosts. Also the `sizeof(T)` of string elements in bit-cast checks.
+pub const STRING_ELEMENT_BYTES: usize = 24;

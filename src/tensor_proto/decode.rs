@@ -1,0 +1,558 @@
+//! `FromProto` (spec §14, §15) and the `ParseTensor` entry point around it.
+//!
+//! Every size a proto asks for is validated before memory is requested, and every allocation
+//! is fallible: a tiny proto asking for a huge tensor gets a zeroed allocation that the OS backs
+//! lazily, or a clean rejection when the memory cannot be had (or exceeds the optional
+//! [`DecodeOptions::max_bytes`] limit). Nothing here panics on any input.
+
+use prost::Message;
+
+use super::dtype_table::{self, Kind, PodField};
+use super::messages::{ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto};
+use super::wire::{Msg, drop_mismatched_fields};
+use super::{
+    DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, shape, string_list,
+};
+use crate::error::{Error, Result};
+
+/// Prefix of every `FromProto` rejection, as TensorFlow's ParseTensor reports it.
+pub const CANNOT_PARSE: &str = "Cannot parse tensor from proto: ";
+
+/// Variants nest tensors that may hold variants; beyond this depth decoding rejects so that a
+/// small input cannot exhaust the stack (protobuf's own default recursion limit is 100).
+pub const MAX_VARIANT_DEPTH: usize = 100;
+
+/// The type name of a variant that holds a tensor.
+pub(crate) const TENSOR_VARIANT_TYPE_NAME: &str = "tensorflow::Tensor";
+
+/// Upstream's in-memory size of one string / resource / variant element (a 24-byte object on
+/// 64-bit hosts, §2); used only to apply [`DecodeOptions::max_bytes`] to those dtypes.
+const OBJECT_ELEMENT_BYTES: u64 = 24;
+
+/// Caller-chosen limits. The default has no limit, which is TensorFlow 2.21 parity (§15).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DecodeOptions {
+    /// Reject tensors whose buffer would exceed this many bytes (`num_elements × DataTypeSize`,
+    /// or × 24 for string / resource / variant elements, plus the bytes of string elements that
+    /// typed fields fill in). Checked before allocating; applies to each tensor of a variant
+    /// separately. Recommended for untrusted input and for fuzzing.
+    pub max_bytes: Option<u64>,
+}
+
+fn reject(reason: impl AsRef<str>) -> Error {
+    Error::invalid_argument(format!("{CANNOT_PARSE}{}", reason.as_ref()))
+}
+
+/// Parses serialized `TensorProto` bytes and decodes them (`ParseProtoUnlimited` + `FromProto`).
+/// Wire-format errors use ParseTensor's message, with the input in standard base64.
+pub fn from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<DecodedTensor> {
+    let proto = TensorProto::decode(&*drop_mismatched_fields(serialized, Msg::Tensor)).map_err(|_| {
+        use base64::Engine as _;
+        Error::invalid_argument(format!(
+            "Could not parse `serialized` as TensorProto, base64: {}",
+            base64::engine::general_purpose::STANDARD.encode(serialized)
+        ))
+    })?;
+    from_proto_message(&proto, options)
+}
+
+/// TensorFlow's `ParseTensor` op: [`from_proto`], then the dtype must be `out_type`.
+pub fn parse_tensor(serialized: &[u8], out_type: i32, options: &DecodeOptions) -> Result<DecodedTensor> {
+    let tensor = from_proto(serialized, options)?;
+    if tensor.dtype != out_type {
+        return Err(Error::invalid_argument(format!(
+            "Type mismatch between parsed tensor ({}) and dtype ({})",
+            dtype_table::name(tensor.dtype),
+            dtype_table::name(out_type)
+        )));
+    }
+    Ok(tensor)
+}
+
+/// `Tensor::FromProto` on a parsed message (§14.1). The dtype is not checked against any
+/// expectation (issue #26401): callers that expect one must compare afterwards.
+pub fn from_proto_message(proto: &TensorProto, options: &DecodeOptions) -> Result<DecodedTensor> {
+    decode_tensor(proto, options, 0)
+}
+
+fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<DecodedTensor> {
+    let empty_shape = TensorShapeProto::default();
+    let (dims, n) =
+        shape::tensor_shape(proto.tensor_shape.as_ref().unwrap_or(&empty_shape)).map_err(reject)?;
+    if proto.dtype == 0 {
+        return Err(reject("invalid dtype DT_INVALID (0)"));
+    }
+    // Unknown and reference dtypes are rejected for every N (CVE-2022-23571 for N == 0).
+    let kind = dtype_table::kind(proto.dtype)
+        .ok_or_else(|| reject(format!("{} is not a value type", dtype_table::name(proto.dtype))))?;
+    check_limit(kind, n, options)?;
+    let data = if n == 0 {
+        // A null buffer: content and typed fields are ignored entirely.
+        empty_data(kind)
+    } else if !proto.tensor_content.is_empty() {
+        decode_content(kind, &proto.tensor_content, n, options, depth)?
+    } else {
+        decode_fields(kind, proto, n, options, depth)?
+    };
+    Ok(DecodedTensor { dtype: proto.dtype, dims, data })
+}
+
+fn check_limit(kind: Kind, n: u64, options: &DecodeOptions) -> Result<()> {
+    check_limit_with_payload(kind, n, 0, options)
+}
+
+/// The optional limit over the element buffer plus `payload` bytes held outside it (the bytes
+/// of string elements), computed before anything is allocated.
+fn check_limit_with_payload(kind: Kind, n: u64, payload: u128, options: &DecodeOptions) -> Result<()> {
+    let Some(limit) = options.max_bytes else {
+        return Ok(());
+    };
+    let per_element = match kind {
+        Kind::Pod { size, .. } => size as u128,
+        _ => u128::from(OBJECT_ELEMENT_BYTES),
+    };
+    if u128::from(n) * per_element + payload <= u128::from(limit) {
+        return Ok(());
+    }
+    Err(reject(format!("a tensor of {n} elements exceeds the decode limit of {limit} bytes")))
+}
+
+fn empty_data(kind: Kind) -> ElementData {
+    match kind {
+        Kind::Pod { .. } => ElementData::Raw(Vec::new()),
+        Kind::String => ElementData::Strings(Vec::new()),
+        Kind::Resource => ElementData::Resources(Vec::new()),
+        Kind::Variant => ElementData::Variants(Vec::new()),
+    }
+}
+
+fn allocation_failed(bytes: impl std::fmt::Display) -> Error {
+    reject(format!("could not allocate {bytes} bytes"))
+}
+
+/// `len` zero bytes, allocated fallibly and zeroed by the allocator (`calloc`), so that large
+/// zero-filled tensors are backed lazily by the OS instead of being written.
+fn zeroed_bytes(len: u64) -> Result<Vec<u8>> {
+    if len == 0 {
+        return Ok(Vec::new());
+    }
+    let size = usize::try_from(len).map_err(|_| allocation_failed(len))?;
+    let layout = std::alloc::Layout::array::<u8>(size).map_err(|_| allocation_failed(len))?;
+    // SAFETY: `layout` has a non-zero size. A non-null result is a zeroed allocation of exactly
+    // `size` bytes with alignment 1 from the global allocator, which is what `Vec<u8>` with
+    // length and capacity `size` owns and later frees.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout);
+        if ptr.is_null() {
+            return Err(allocation_failed(len));
+        }
+        Ok(Vec::from_raw_parts(ptr, size, size))
+    }
+}
+
+/// An empty vector with room for `n` elements, or an allocation rejection.
+fn vec_with_capacity<T>(n: u64) -> Result<Vec<T>> {
+    let bytes = n.saturating_mul(std::mem::size_of::<T>() as u64);
+    let count = usize::try_from(n).map_err(|_| allocation_failed(bytes))?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(count).map_err(|_| allocation_failed(bytes))?;
+    Ok(v)
+}
+
+fn copy_bytes(bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut v = vec_with_capacity(bytes.len() as u64)?;
+    v.extend_from_slice(bytes);
+    Ok(v)
+}
+
+/// §14.2: decoding from `tensor_content` (N > 0, content non-empty).
+fn decode_content(
+    kind: Kind,
+    content: &[u8],
+    n: u64,
+    options: &DecodeOptions,
+    depth: usize,
+) -> Result<ElementData> {
+    match kind {
+        Kind::Pod { size, field } => {
+            let want = n.checked_mul(size as u64);
+            if want != Some(content.len() as u64) {
+                let want = want.map_or_else(|| format!("{n} * {size}"), |w| w.to_string());
+                return Err(reject(format!("Input size was {} and expected {want}", content.len())));
+            }
+            if field == PodField::Bool {
+                if let Some(b) = content.iter().find(|&&b| b > 1) {
+                    return Err(reject(format!("invalid bool value {b} in tensor_content")));
+                }
+            }
+            Ok(ElementData::Raw(copy_bytes(content)?))
+        }
+        Kind::String => {
+            check_limit_with_payload(kind, n, content.len() as u128, options)?;
+            let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
+            let mut out = vec_with_capacity(n)?;
+            for item in items {
+                out.push(copy_bytes(item)?);
+            }
+            Ok(ElementData::Strings(out))
+        }
+        Kind::Resource => {
+            let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
+            let mut out = vec_with_capacity(n)?;
+            for item in items {
+                let proto = ResourceHandleProto::decode(&*drop_mismatched_fields(item, Msg::Handle))
+                    .map_err(|_| reject("could not parse a resource handle"))?;
+                out.push(resource_handle(&proto)?);
+            }
+            Ok(ElementData::Resources(out))
+        }
+        Kind::Variant => {
+            let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
+            let mut out = vec_with_capacity(n)?;
+            for item in items {
+                let proto = VariantTensorDataProto::decode(&*drop_mismatched_fields(item, Msg::Variant))
+                    .map_err(|_| reject("could not parse a variant"))?;
+                out.push(variant_value(&proto, options, depth)?);
+            }
+            Ok(ElementData::Variants(out))
+        }
+    }
+}
+
+fn bad_framing() -> Error {
+    reject("malformed string list in tensor_content")
+}
+
+/// §14.3: the first `min(n, have)` elements come from `have` values; the rest repeat the last
+/// value, or stay zero when there are no values. Elements are `size` bytes written by `put`.
+fn fill_pod<T: Copy>(n: u64, size: usize, values: &[T], put: impl Fn(T, &mut [u8])) -> Result<Vec<u8>> {
+    // n × size was bounded by the shape rules (< 2^63 elements); the product may still not fit.
+    let total = n.checked_mul(size as u64).ok_or_else(|| allocation_failed(format!("{n} * {size}")))?;
+    let mut buf = zeroed_bytes(total)?;
+    let Some(&last) = values.last() else {
+        return Ok(buf);
+    };
+    let mut chunks = buf.chunks_exact_mut(size);
+    for (&value, chunk) in values.iter().zip(chunks.by_ref()) {
+        put(value, chunk);
+    }
+    for chunk in chunks {
+        put(last, chunk);
+    }
+    Ok(buf)
+}
+
+fn decode_fields(
+    kind: Kind,
+    proto: &TensorProto,
+    n: u64,
+    options: &DecodeOptions,
+    depth: usize,
+) -> Result<ElementData> {
+    match kind {
+        Kind::Pod { size, field } => decode_pod_fields(size, field, proto, n).map(ElementData::Raw),
+        Kind::String => {
+            // Repeating the last value can amplify a small input enormously: bound it first.
+            let have = proto.string_val.len() as u64;
+            let given: u128 = proto.string_val.iter().take(n as usize).map(|s| s.len() as u128).sum();
+            let repeated =
+                proto.string_val.last().map_or(0, |s| s.len() as u128) * u128::from(n.saturating_sub(have));
+            check_limit_with_payload(kind, n, given + repeated, options)?;
+            let mut out = vec_with_capacity(n)?;
+            for i in 0..n {
+                // Past the values, the last one repeats; with none, elements are "".
+                let s = proto
+                    .string_val
+                    .get(i as usize)
+                    .or(proto.string_val.last())
+                    .map_or(&[][..], Vec::as_slice);
+                out.push(copy_bytes(s)?);
+            }
+            Ok(ElementData::Strings(out))
+        }
+        Kind::Resource => {
+            let mut out = vec_with_capacity(n)?;
+            for i in 0..n {
+                // Past the values, resource elements are default handles (not the last value).
+                out.push(match proto.resource_handle_val.get(i as usize) {
+                    Some(p) => resource_handle(p)?,
+                    None => ResourceHandle::default(),
+                });
+            }
+            Ok(ElementData::Resources(out))
+        }
+        Kind::Variant => {
+            let mut out = vec_with_capacity(n)?;
+            for i in 0..n {
+                out.push(match proto.variant_val.get(i as usize) {
+                    Some(p) => variant_value(p, options, depth)?,
+                    None => VariantValue::Empty,
+                });
+            }
+            Ok(ElementData::Variants(out))
+        }
+    }
+}
+
+fn decode_pod_fields(size: usize, field: PodField, p: &TensorProto, n: u64) -> Result<Vec<u8>> {
+    use PodField as F;
+    match field {
+        F::Float => fill_pod(n, size, &p.float_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Double => fill_pod(n, size, &p.double_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        // Narrowing keeps the low bytes: two's-complement truncation (§14.3).
+        F::IntSigned | F::IntUnsigned | F::IntSubByte { .. } => {
+            fill_pod(n, size, &p.int_val, |v, o| o.copy_from_slice(&v.to_le_bytes()[..size]))
+        }
+        F::Int64 => fill_pod(n, size, &p.int64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Uint32 => fill_pod(n, size, &p.uint32_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Uint64 => fill_pod(n, size, &p.uint64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Bool => fill_pod(n, size, &p.bool_val, |v, o| o[0] = u8::from(v)),
+        // Complex values are (re, im) pairs; an odd trailing value is ignored.
+        F::ComplexFloat => {
+            let pairs: Vec<[f32; 2]> = p.scomplex_val.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
+            fill_pod(n, size, &pairs, |v, o| {
+                o[..4].copy_from_slice(&v[0].to_le_bytes());
+                o[4..].copy_from_slice(&v[1].to_le_bytes());
+            })
+        }
+        F::ComplexDouble => {
+            let pairs: Vec<[f64; 2]> = p.dcomplex_val.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
+            fill_pod(n, size, &pairs, |v, o| {
+                o[..8].copy_from_slice(&v[0].to_le_bytes());
+                o[8..].copy_from_slice(&v[1].to_le_bytes());
+            })
+        }
+        // The low 16 bits of each int32 are the bit pattern.
+        F::Half => fill_pod(n, size, &p.half_val, |v, o| o.copy_from_slice(&(v as u16).to_le_bytes())),
+        F::Float8 => fill_pod(n, size, &p.float8_val, |v, o| o[0] = v),
+    }
+}
+
+/// `ResourceHandle::FromProto`: copies the strings and validates each partial shape.
+fn resource_handle(p: &ResourceHandleProto) -> Result<ResourceHandle> {
+    let mut dtypes_and_shapes = Vec::new();
+    for entry in &p.dtypes_and_shapes {
+        let empty = TensorShapeProto::default();
+        let dims = shape::partial_shape(entry.shape.as_ref().unwrap_or(&empty))
+            .map_err(|e| reject(format!("could not decode resource handle: {e}")))?;
+        dtypes_and_shapes.push(DtypeAndPartialShape { dtype: entry.dtype, dims });
+    }
+    Ok(ResourceHandle {
+        device: p.device.clone(),
+        container: p.container.clone(),
+        name: p.name.clone(),
+        hash_code: p.hash_code,
+        maybe_type_name: p.maybe_type_name.clone(),
+        dtypes_and_shapes,
+    })
+}
+
+/// `DecodeUnaryVariant` for the variant types we know: the empty variant and a tensor.
+fn variant_value(p: &VariantTensorDataProto, options: &DecodeOptions, depth: usize) -> Result<VariantValue> {
+    if p.type_name.is_empty() {
+        if p.metadata.is_empty() && p.tensors.is_empty() {
+            return Ok(VariantValue::Empty);
+        }
+        return Err(reject("malformed empty variant"));
+    }
+    if p.type_name == TENSOR_VARIANT_TYPE_NAME {
+        if depth >= MAX_VARIANT_DEPTH {
+            return Err(reject("variants nested too deeply"));
+        }
+        // TensorFlow 2.21 crashes on a tensor variant without a (valid) tensor; we reject.
+        // Metadata and further tensors are ignored, as upstream does.
+        let inner = p.tensors.first().ok_or_else(|| reject("tensor variant without a tensor"))?;
+        return Ok(VariantValue::Tensor(Box::new(decode_tensor(inner, options, depth + 1)?)));
+    }
+    Err(reject(format!(
+        "Could not decode variant with type_name: \"{}\".  Perhaps you forgot to register a \
+         decoder via REGISTER_UNARY_VARIANT_DECODE_FUNCTION?",
+        p.type_name
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::messages::{Dim, DtypeAndShape};
+    use super::*;
+
+    fn shape(sizes: &[i64]) -> Option<TensorShapeProto> {
+        Some(TensorShapeProto {
+            dim: sizes.iter().map(|&size| Dim { size, name: String::new() }).collect(),
+            unknown_rank: false,
+        })
+    }
+
+    fn decode(p: &TensorProto) -> Result<DecodedTensor> {
+        from_proto_message(p, &DecodeOptions::default())
+    }
+
+    fn assert_rejected(r: Result<DecodedTensor>) -> String {
+        let e = r.expect_err("must be rejected");
+        assert_eq!(e.kind, crate::ErrorKind::InvalidArgument);
+        assert!(e.message.starts_with(CANNOT_PARSE), "{}", e.message);
+        e.message
+    }
+
+    #[test]
+    fn impossible_allocations_are_rejected_cleanly() {
+        // §15 allocation bomb: 2^61 floats (2^63 bytes) and 2^62 floats (byte count overflows).
+        for n in [1i64 << 61, 1 << 62] {
+            let p = TensorProto { dtype: 1, tensor_shape: shape(&[n]), ..Default::default() };
+            assert!(assert_rejected(decode(&p)).contains("could not allocate"));
+            let p = TensorProto { float_val: vec![1.0], ..p };
+            assert_rejected(decode(&p));
+        }
+        // Strings, resources and variants: the element vector itself cannot be reserved.
+        for dtype in [7, 20, 21] {
+            let p = TensorProto { dtype, tensor_shape: shape(&[1 << 61]), ..Default::default() };
+            assert!(assert_rejected(decode(&p)).contains("could not allocate"));
+        }
+    }
+
+    #[test]
+    fn a_large_zero_filled_request_is_accepted_like_tensorflow() {
+        // §18.3: an 80 MB float tensor from a tiny proto with no values is accepted (zero-filled).
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[20_000_000]), ..Default::default() };
+        let t = decode(&p).expect("accepted");
+        match t.data {
+            ElementData::Raw(b) => {
+                assert_eq!(b.len(), 80_000_000);
+                assert!(b.iter().step_by(4096).all(|&x| x == 0));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_optional_limit_rejects_large_tensors() {
+        let limited = DecodeOptions { max_bytes: Some(1024) };
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[256]), ..Default::default() };
+        assert!(from_proto_message(&p, &limited).is_ok());
+        let p = TensorProto { dtype: 1, tensor_shape: shape(&[257]), ..Default::default() };
+        assert_eq!(
+            assert_rejected(from_proto_message(&p, &limited)),
+            "Cannot parse tensor from proto: a tensor of 257 elements exceeds the decode limit of 1024 bytes"
+        );
+        // The repeated bytes of the last string count: 10 × 24 + 10 × 79 > 1024.
+        let p = TensorProto {
+            dtype: 7,
+            tensor_shape: shape(&[10]),
+            string_val: vec![vec![b'x'; 79]],
+            ..Default::default()
+        };
+        assert_rejected(from_proto_message(&p, &limited));
+        let p = TensorProto { string_val: vec![vec![b'x'; 78]], ..p };
+        assert!(from_proto_message(&p, &limited).is_ok());
+        // 43 strings × 24 bytes > 1024.
+        let p = TensorProto { dtype: 7, tensor_shape: shape(&[43]), ..Default::default() };
+        assert_rejected(from_proto_message(&p, &limited));
+        let p = TensorProto { dtype: 7, tensor_shape: shape(&[42]), ..Default::default() };
+        assert!(from_proto_message(&p, &limited).is_ok());
+    }
+
+    #[test]
+    fn content_length_message_reuses_the_upstream_log_text() {
+        let p = TensorProto {
+            dtype: 1,
+            tensor_shape: shape(&[2]),
+            tensor_content: vec![0; 7],
+            ..Default::default()
+        };
+        assert_eq!(
+            assert_rejected(decode(&p)),
+            "Cannot parse tensor from proto: Input size was 7 and expected 8"
+        );
+        // §18.1: DT_BOOL [5] with content 00 01 02 03 04.
+        let p = TensorProto {
+            dtype: 10,
+            tensor_shape: shape(&[5]),
+            tensor_content: vec![0, 1, 2, 3, 4],
+            ..Default::default()
+        };
+        assert_rejected(decode(&p));
+    }
+
+    fn tensor_variant(tensors: Vec<TensorProto>) -> TensorProto {
+        TensorProto {
+            dtype: 21,
+            tensor_shape: shape(&[]),
+            variant_val: vec![VariantTensorDataProto {
+                type_name: TENSOR_VARIANT_TYPE_NAME.to_string(),
+                metadata: Vec::new(),
+                tensors,
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn tensor_variants_that_crash_tensorflow_are_rejected() {
+        // TensorFlow 2.21 segfaults on both (observed); §16 asks for an error.
+        assert_eq!(
+            assert_rejected(decode(&tensor_variant(Vec::new()))),
+            "Cannot parse tensor from proto: tensor variant without a tensor"
+        );
+        let bad_inner = TensorProto { dtype: 99, ..Default::default() };
+        assert_rejected(decode(&tensor_variant(vec![bad_inner])));
+    }
+
+    #[test]
+    fn deeply_nested_variants_are_rejected_not_overflowing_the_stack() {
+        let leaf =
+            TensorProto { dtype: 1, tensor_shape: shape(&[]), float_val: vec![1.0], ..Default::default() };
+        let wrap = |inner: TensorProto| {
+            // The content form restarts prost's recursion budget at every level.
+            let element = tensor_variant(vec![inner]).variant_val.remove(0).encode_to_vec();
+            TensorProto {
+                dtype: 21,
+                tensor_shape: shape(&[]),
+                tensor_content: string_list::encode([element]),
+                ..Default::default()
+            }
+        };
+        let mut p = leaf;
+        for _ in 0..MAX_VARIANT_DEPTH {
+            p = wrap(p);
+        }
+        assert!(decode(&p).is_ok());
+        let too_deep = wrap(p);
+        assert_eq!(
+            assert_rejected(decode(&too_deep)),
+            "Cannot parse tensor from proto: variants nested too deeply"
+        );
+    }
+
+    #[test]
+    fn resource_handles_fill_with_defaults_and_validate_shapes() {
+        let handle = ResourceHandleProto {
+            name: "a".into(),
+            dtypes_and_shapes: vec![DtypeAndShape { dtype: 1, shape: shape(&[-2, 3]) }],
+            ..Default::default()
+        };
+        let p = TensorProto {
+            dtype: 20,
+            tensor_shape: shape(&[2]),
+            resource_handle_val: vec![handle.clone()],
+            ..Default::default()
+        };
+        let t = decode(&p).expect("accepted");
+        let ElementData::Resources(h) = t.data else { panic!("not resources") };
+        assert_eq!(h[0].name, "a");
+        assert_eq!(h[0].dtypes_and_shapes, vec![DtypeAndPartialShape { dtype: 1, dims: Some(vec![-1, 3]) }]);
+        assert_eq!(h[1], ResourceHandle::default());
+        let mut bad = handle;
+        bad.dtypes_and_shapes[0].shape = shape(&[1 << 62, 4]);
+        let p = TensorProto { resource_handle_val: vec![bad], ..p };
+        assert!(assert_rejected(decode(&p)).contains("Encountered overflow when multiplying"));
+    }
+
+    #[test]
+    fn parse_tensor_messages() {
+        let float = TensorProto { dtype: 1, tensor_shape: shape(&[]), ..Default::default() }.encode_to_vec();
+        let e = parse_tensor(&float, 3, &DecodeOptions::default()).expect_err("mismatch");
+        assert_eq!(e.message, "Type mismatch between parsed tensor (float) and dtype (int32)");
+        let e = from_proto(&[0xff, 0xff], &DecodeOptions::default()).expect_err("wire error");
+        assert_eq!(e.message, "Could not parse `serialized` as TensorProto, base64: //8=");
+    }
+}
