@@ -1,5 +1,6 @@
 //! The element types a TFLite `TensorBuffer` stores, and the byte order of its storage.
 
+use crate::dtype::LiteDataType;
 use crate::{Error, Result};
 
 /// An element type of a `TensorBuffer`, named after `org.tensorflow.lite.DataType`.
@@ -27,29 +28,14 @@ impl ElementType {
     /// The type for a TfLiteType code (`DataType.c()` in Java). STRING (5) and BOOL (6) have no
     /// fixed-size numeric conversion and are rejected.
     pub fn from_tflite_code(code: i32) -> Result<Self> {
-        match code {
-            1 => Ok(ElementType::Float32),
-            2 => Ok(ElementType::Int32),
-            3 => Ok(ElementType::Uint8),
-            4 => Ok(ElementType::Int64),
-            7 => Ok(ElementType::Int16),
-            9 => Ok(ElementType::Int8),
-            other => Err(Error::invalid_argument(format!(
-                "TensorBuffer kernels do not support TfLiteType {other}"
-            ))),
-        }
+        LiteDataType::from_c(code)
+            .ok_or_else(|| Error::invalid_argument(format!("no TfLiteType {code}")))?
+            .try_into()
     }
 
     /// The TfLiteType code (the inverse of [`Self::from_tflite_code`]).
     pub fn tflite_code(self) -> i32 {
-        match self {
-            ElementType::Float32 => 1,
-            ElementType::Int32 => 2,
-            ElementType::Uint8 => 3,
-            ElementType::Int64 => 4,
-            ElementType::Int16 => 7,
-            ElementType::Int8 => 9,
-        }
+        LiteDataType::from(self).c()
     }
 
     /// Bytes per element (`DataType.byteSize()`).
@@ -59,6 +45,37 @@ impl ElementType {
             ElementType::Int16 => 2,
             ElementType::Float32 | ElementType::Int32 => 4,
             ElementType::Int64 => 8,
+        }
+    }
+}
+
+impl TryFrom<LiteDataType> for ElementType {
+    type Error = Error;
+
+    fn try_from(t: LiteDataType) -> Result<Self> {
+        match t {
+            LiteDataType::Float32 => Ok(ElementType::Float32),
+            LiteDataType::Int32 => Ok(ElementType::Int32),
+            LiteDataType::UInt8 => Ok(ElementType::Uint8),
+            LiteDataType::Int64 => Ok(ElementType::Int64),
+            LiteDataType::Int16 => Ok(ElementType::Int16),
+            LiteDataType::Int8 => Ok(ElementType::Int8),
+            LiteDataType::String | LiteDataType::Bool => Err(Error::invalid_argument(format!(
+                "TensorBuffer kernels do not support {t:?}"
+            ))),
+        }
+    }
+}
+
+impl From<ElementType> for LiteDataType {
+    fn from(t: ElementType) -> Self {
+        match t {
+            ElementType::Float32 => LiteDataType::Float32,
+            ElementType::Int32 => LiteDataType::Int32,
+            ElementType::Uint8 => LiteDataType::UInt8,
+            ElementType::Int64 => LiteDataType::Int64,
+            ElementType::Int16 => LiteDataType::Int16,
+            ElementType::Int8 => LiteDataType::Int8,
         }
     }
 }
