@@ -106,7 +106,8 @@ fn shape_of(proto: Option<&TensorShapeProto>) -> ShapeProto {
 
 fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<Tensor> {
     // §3.4 IsValidShape, `unknown_rank` ignored; its messages follow the prefix.
-    let shape = TensorShape::from_proto(&shape_of(proto.tensor_shape.as_ref())).map_err(|e| reject(e.message))?;
+    let shape =
+        TensorShape::from_proto(&shape_of(proto.tensor_shape.as_ref())).map_err(|e| reject(e.message))?;
     if proto.dtype == 0 {
         return Err(reject("invalid dtype DT_INVALID (0)"));
     }
@@ -330,9 +331,7 @@ fn decode_pod_fields(buf: &mut [u8], size: usize, field: PodField, p: &TensorPro
         F::Uint64 => fill_pod(buf, size, &p.uint64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
         F::Bool => fill_pod(buf, size, &p.bool_val, |v, o| o[0] = u8::from(v)),
         // Complex values are (re, im) pairs; an odd trailing value is ignored.
-        F::ComplexFloat => {
-            fill_pairs(buf, size, &p.scomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes()))
-        }
+        F::ComplexFloat => fill_pairs(buf, size, &p.scomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
         F::ComplexDouble => {
             fill_pairs(buf, size, &p.dcomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes()))
         }
