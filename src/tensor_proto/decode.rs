@@ -597,6 +597,53 @@ mod tests {
         assert!(assert_rejected(decode(&p)).contains("Encountered overflow when multiplying"));
     }
 
+    /// The shape rules the decoder takes from `crate::tensor_shape` (this codec had its own copy
+    /// before): §3.2/§3.4 for tensor shapes, TensorFlow 2.21's observed rules for the partial
+    /// shapes of resource handles.
+    #[test]
+    fn shape_rules_used_by_the_decoder() {
+        let big = 1i64 << 62;
+        let full =
+            |d: &[i64]| TensorShape::from_proto(&ShapeProto::new(d.to_vec())).map(|s| s.num_elements());
+        assert_eq!(full(&[0, big, 4]), Ok(0));
+        assert_eq!(full(&[big, 1, 0]), Ok(0));
+        for bad in [[big, 4, 0], [big, 2, 0]] {
+            assert_eq!(
+                full(&bad).unwrap_err().message,
+                format!("Shape [{big},{},0] is too large (more than 2**63 - 1 entries)", bad[1])
+            );
+        }
+        assert_eq!(full(&[2, -1]).unwrap_err().message, "Shape [2,?] is not fully defined");
+        assert_eq!(full(&[1; 254]), Ok(1));
+        assert!(full(&[1; 255]).unwrap_err().message.ends_with("has too many dimensions"));
+        let unknown = ShapeProto { dims: vec![2], unknown_rank: true };
+        assert_eq!(TensorShape::from_proto(&unknown).map(|s| s.dim_sizes().to_vec()), Ok(vec![2]));
+
+        let partial = |d: &[i64]| PartialTensorShape::build_from_proto(&ShapeProto::new(d.to_vec()));
+        let msg = |d: &[i64]| partial(d).unwrap_err().message;
+        assert_eq!(partial(&[-2, 3]).unwrap().dim_sizes(), Some(&[-1, 3][..]));
+        let hidden = "Encountered overflow when multiplying shape dimensions";
+        assert!(partial(&[-1, big, 1]).is_ok());
+        assert_eq!(msg(&[-1, big, 2]), hidden);
+        assert_eq!(msg(&[0, big, 4]), hidden);
+        assert!(partial(&[big, 1, 0]).is_ok());
+        assert_eq!(
+            msg(&[big, 4, -1]),
+            format!("Encountered overflow when multiplying {big} with 4, result: -1")
+        );
+        assert_eq!(
+            msg(&[3, big]),
+            format!("Encountered overflow when multiplying 3 with {big}, result: -{big}")
+        );
+        assert_eq!(
+            msg(&[big, 2, 0]),
+            format!("Encountered overflow when multiplying {big} with 2, result: {}", i64::MIN)
+        );
+        assert_eq!(msg(&[1; 255]), "Too many dimensions in tensor");
+        let unknown = ShapeProto { dims: vec![1; 300], unknown_rank: true };
+        assert!(PartialTensorShape::build_from_proto(&unknown).unwrap().is_unknown_rank());
+    }
+
     #[test]
     fn parse_tensor_messages() {
         let float = TensorProto { dtype: 1, tensor_shape: shape(&[]), ..Default::default() }.encode_to_vec();
