@@ -2,6 +2,14 @@
 //! next to a plain `memcpy` of the same number of output bytes.
 //!
 //! Run: `cargo bench --bench strided_slice` (`-- --quick` for a short run).
+//!
+//! A `--quick` run on 2026-11-22 (2-core machine under load from other jobs, so rough):
+//!
+//! | case | kernel | memcpy of the output bytes | ratio |
+//! |---|---|---|---|
+//! | reverse last axis (`x[:, :, ::-1]`, 24.9 MB out) | 14.2 ms | 2.58 ms | 5.5× |
+//! | 2× downsample (`x[::2, ::2, :]`, 6.2 MB out) | 2.11 ms | 0.634 ms | 3.3× |
+//! | center crop 224×224×3 (602 KB out) | 21.8 µs | 18.3 µs | 1.2× |
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
