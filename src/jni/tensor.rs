@@ -357,9 +357,10 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_numBytes<'loc
     guard_primitive(&mut env, || {
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
-        let size = match tensor.elements()? {
-            Elements::Strings(strings) => tf_string::encoded_size(strings),
-            _ => tensor_bytes(tensor)?.len(),
+        let size = if tensor.dtype() == DataType::String {
+            tf_string::encoded_size(strings_or_none(tensor)?)
+        } else {
+            tensor_bytes(tensor)?.len()
         };
         Ok(size as jlong)
     })
@@ -372,6 +373,12 @@ fn strings_of(tensor: &Tensor) -> BridgeResult<&[Vec<u8>]> {
     }
 }
 
+/// The strings of a STRING tensor; none for an uninitialised one (no buffer, like the empty
+/// `tensor_data()` of other dtypes).
+fn strings_or_none(tensor: &Tensor) -> BridgeResult<&[Vec<u8>]> {
+    if tensor.is_initialized() { strings_of(tensor) } else { Ok(&[]) }
+}
+
 /// `static native byte[] encodedStrings(long handle)`: a STRING tensor's `TF_STRING` encoding.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_encodedStrings<'local>(
@@ -382,7 +389,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_encodedString
     guard(&mut env, |env| {
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
-        let encoded = tf_string::encode(strings_of(tensor)?)?;
+        let encoded = tf_string::encode(strings_or_none(tensor)?)?;
         Ok(java_bytes(env, &encoded)?)
     })
 }
