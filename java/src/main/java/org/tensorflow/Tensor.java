@@ -337,7 +337,13 @@ public final class Tensor<T> implements AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // Life cycle and metadata (§5.2, §5.6)
 
-  /** The live native handle, for natives that read this tensor. */
+  /**
+   * The live native handle, for natives that read this tensor. Hold this tensor's monitor
+   * ({@code synchronized (tensor)}) for the whole native use of the handle, or a concurrent
+   * {@link #close()} can free the memory under it.
+   *
+   * @throws NullPointerException {@code close() was called on the Tensor} after close
+   */
   synchronized long nativeHandle() {
     return liveHandle();
   }
