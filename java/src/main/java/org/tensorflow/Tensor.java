@@ -37,9 +37,25 @@ public final class Tensor<T> implements AutoCloseable {
 
   private Tensor(long nativeHandle) {
     HandleReaper.drain();
-    this.registration = HandleReaper.register(this, nativeHandle);
     this.nativeHandle = nativeHandle;
-    describe();
+    HandleReaper.Registration registered;
+    try {
+      describe();
+    } finally {
+      registered = HandleReaper.register(this, nativeHandle, estimatedBytes());
+    }
+    this.registration = registered;
+  }
+
+  /** The native bytes this tensor's handle may keep alive, for the safety net's GC requests. */
+  private long estimatedBytes() {
+    if (shape == null) {
+      return 0;
+    }
+    long n = TensorArrays.elementCount(shape);
+    int size = dataType.byteSize();
+    long perElement = size > 0 ? size : 24; // strings, resources, variants: one object each
+    return n > Long.MAX_VALUE / perElement ? Long.MAX_VALUE : n * perElement;
   }
 
   /** Reloads dtype and shape from the native tensor (they change only through copyFrom). */
