@@ -43,6 +43,7 @@ public final class Demo {
   }
 
   private static void showTensors() {
+    ByteBuffer rowData;
     try (Tensor<Float> matrix =
             Tensor.create(new float[][] {{0.1f, 1f / 3, 2.5f}, {1e20f, -0f, 123456789f}}, Float.class);
         Tensor<Float> row = matrix.subSlice(1)) {
@@ -57,13 +58,13 @@ public final class Demo {
       try (Tensor<?> back = Tensor.fromProto(proto)) {
         System.out.println("  fromProto(...)     = " + back.debugString(6));
       }
-      ByteBuffer data = row.tensorData();
-      matrix.close();
-      System.out.println("  tensorData() of the row after close(): " + data.remaining()
-          + " bytes, first float " + data.getFloat(0));
+      rowData = row.tensorData();
     }
-    try (Tensor<String> words = Tensor.create(new byte[][] {"hello".getBytes(StandardCharsets.UTF_8), "tensor".getBytes(StandardCharsets.UTF_8)}, String.class)) {
-      System.out.println("  " + words.debugString() + ", asProtoField() = " + hex(words.asProtoField()));
+    System.out.println("  tensorData() of the row after both tensors closed: " + rowData.remaining()
+        + " bytes, first float " + rowData.getFloat(0));
+    byte[][] words = {"hello".getBytes(StandardCharsets.UTF_8), "tensor".getBytes(StandardCharsets.UTF_8)};
+    try (Tensor<String> strings = Tensor.create(words, String.class)) {
+      System.out.println("  " + strings.debugString() + ", asProtoField() = " + hex(strings.asProtoField()));
     }
     try (Tensor<?> half = Tensor.create(DataType.HALF, new long[] {2}, ByteBuffer.wrap(new byte[] {0, 0x3c, 0, (byte) 0xc0}))) {
       System.out.println("  " + half.debugString());
