@@ -125,13 +125,33 @@ class TensorLifecycleTest {
     assertTrue(data.isReadOnly());
     assertTrue(data.isDirect());
     assertEquals(30, data.getInt(8));
-    // Churn so the safety net runs; the view must still hold its memory.
-    for (int i = 0; i < 5; i++) {
-      System.gc();
-      Tensor.create(new int[] {i}).close();
+    // Churn so the safety net runs and freed memory of this size would be reused by tensors
+    // holding other values; the view must still see its own.
+    List<Tensor<?>> others = new ArrayList<Tensor<?>>();
+    for (int i = 0; i < 200; i++) {
+      if (i % 50 == 0) {
+        System.gc();
+      }
+      others.add(Tensor.create(new int[] {-1, -1, -1}));
     }
     assertEquals(10, data.getInt(0));
     assertEquals(20, derived.getInt(4));
+    assertEquals(30, data.getInt(8));
+    for (Tensor<?> other : others) {
+      other.close();
+    }
+  }
+
+  @Test
+  void aTensorDataViewHoldsOneNativeHandleUntilItIsUnreachable() throws InterruptedException {
+    long before = settledLiveHandles();
+    Tensor<?> t = Tensor.create(new double[] {1, 2});
+    ByteBuffer view = t.tensorData();
+    t.close();
+    assertEquals(before + 1, settledLiveHandles()); // the view's keep-alive
+    assertEquals(2.0, view.getDouble(8));
+    view = null;
+    assertEquals(before, settledLiveHandles());
   }
 
   @Test
