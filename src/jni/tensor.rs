@@ -413,7 +413,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_encodedString
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
         let encoded = tf_string::encode(strings_or_none(tensor)?)?;
-        Ok(java_bytes(env, &encoded)?)
+        java_bytes(env, &encoded)
     })
 }
 
@@ -448,7 +448,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_readStrings<'
         for s in strings {
             data.extend_from_slice(s);
         }
-        Ok(java_bytes(env, &data)?)
+        java_bytes(env, &data)
     })
 }
 
