@@ -34,14 +34,17 @@ class TensorLifecycleTest {
 
   /** Lets the safety net release whatever earlier tests left unreachable, for a stable baseline. */
   private static long settledLiveHandles() throws InterruptedException {
-    long live = -1;
-    for (int i = 0; i < 10 && live != HandleReaper.liveNativeHandles(); i++) {
-      live = HandleReaper.liveNativeHandles();
+    long live = HandleReaper.liveNativeHandles();
+    int stable = 0;
+    for (int i = 0; i < 100 && stable < 3; i++) {
       System.gc();
-      Thread.sleep(10);
+      Thread.sleep(20);
       HandleReaper.drain();
+      long now = HandleReaper.liveNativeHandles();
+      stable = now == live ? stable + 1 : 0;
+      live = now;
     }
-    return HandleReaper.liveNativeHandles();
+    return live;
   }
 
   @Test
