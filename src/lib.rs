@@ -12,6 +12,7 @@
 //! | [`tensor_proto`] | `TensorProto` encode/decode (`AsProtoField`, `AsProtoTensorContent`, `FromProto`) |
 //! | [`lite`] | TFLite Support `TensorBuffer`: element types and bulk conversions |
 //! | [`summarize`], [`mod@format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
+//! | [`tf_string`] | TF 1.x C API `TF_STRING` buffer layout (offsets + length-prefixed strings) |
 //! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
 
 pub mod dtype;
@@ -24,6 +25,7 @@ pub mod summarize;
 pub mod tensor;
 pub mod tensor_proto;
 pub mod tensor_shape;
+pub mod tf_string;
 
 pub use error::{Error, ErrorKind, Result};
 
