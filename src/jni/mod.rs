@@ -6,5 +6,6 @@ mod guard;
 
 mod diagnostics;
 mod handles;
+mod ops;
 mod tensor;
 mod on_load;
