@@ -12,6 +12,7 @@ pub mod tensor;
 pub mod tensor_shape;
 pub mod strided_slice;
 pub mod tensor_proto;
+pub mod tf_string;
 
 pub use error::{Error, ErrorKind, Result};
 

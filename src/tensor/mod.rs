@@ -12,6 +12,7 @@
 
 pub mod element;
 pub mod opaque;
+mod proto;
 mod sharing;
 mod summary;
 pub mod storage;

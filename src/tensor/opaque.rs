@@ -2,7 +2,6 @@
 //! fields of the upstream protos (`ResourceHandleProto`, `VariantTensorDataProto`); the
 //! TensorProto codec fills and reads them. Their in-memory sizes are ours, not upstream's.
 
-use crate::dtype::DataType;
 use crate::tensor_shape::PartialTensorShape;
 
 use super::Tensor;
@@ -15,7 +14,9 @@ pub struct ResourceHandle {
     pub name: String,
     pub hash_code: u64,
     pub maybe_type_name: String,
-    pub dtypes_and_shapes: Vec<(DataType, PartialTensorShape)>,
+    /// `(dtype, shape)` pairs. The dtype is the raw enum value: upstream copies it from the
+    /// proto unchecked, so any `i32` (unknown or reference values too) must survive a round trip.
+    pub dtypes_and_shapes: Vec<(i32, PartialTensorShape)>,
 }
 
 /// A `Variant` element, held in its encoded form (`VariantTensorData`): a type name, opaque

@@ -61,7 +61,7 @@ fn resource_summary(handle: &ResourceHandle) -> Vec<u8> {
     let entries: Vec<String> = handle
         .dtypes_and_shapes
         .iter()
-        .map(|(dtype, shape)| format!("DType enum: {}, Shape: {}", dtype.as_i32(), shape_text(shape)))
+        .map(|(dtype, shape)| format!("DType enum: {}, Shape: {}", dtype, shape_text(shape)))
         .collect();
     format!(
         "ResourceHandle(name=\"{}\", device=\"{}\", container=\"{}\", type=\"{}\", dtype and shapes : \"[ {} ]\")",

@@ -7,13 +7,14 @@
 
 use prost::Message;
 
-use super::dtype_table::{self, Kind, PodField};
+use super::kind::{self, Kind, PodField};
 use super::messages::{ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto};
 use super::wire::{Msg, drop_mismatched_fields};
-use super::{
-    DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, shape, string_list,
-};
-use crate::error::{Error, Result};
+use super::{DecodedTensor, string_list};
+use crate::dtype::{DataType, data_type_string};
+use crate::error::{Error, ErrorKind, Result};
+use crate::tensor::{ResourceHandle, Tensor, Variant};
+use crate::tensor_shape::{PartialTensorShape, ShapeProto, TensorShape};
 
 /// Prefix of every `FromProto` rejection, as TensorFlow's ParseTensor reports it.
 pub const CANNOT_PARSE: &str = "Cannot parse tensor from proto: ";
@@ -43,58 +44,87 @@ fn reject(reason: impl AsRef<str>) -> Error {
     Error::invalid_argument(format!("{CANNOT_PARSE}{}", reason.as_ref()))
 }
 
-/// Parses serialized `TensorProto` bytes and decodes them (`ParseProtoUnlimited` + `FromProto`).
-/// Wire-format errors use ParseTensor's message, with the input in standard base64.
-pub fn from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<DecodedTensor> {
-    let proto = TensorProto::decode(&*drop_mismatched_fields(serialized, Msg::Tensor)).map_err(|_| {
+/// `ParseProtoUnlimited`: the wire-format step. Errors use ParseTensor's message, with the
+/// input in standard base64.
+fn parse_message(serialized: &[u8]) -> Result<TensorProto> {
+    TensorProto::decode(&*drop_mismatched_fields(serialized, Msg::Tensor)).map_err(|_| {
         use base64::Engine as _;
         Error::invalid_argument(format!(
             "Could not parse `serialized` as TensorProto, base64: {}",
             base64::engine::general_purpose::STANDARD.encode(serialized)
         ))
-    })?;
-    from_proto_message(&proto, options)
+    })
 }
 
-/// TensorFlow's `ParseTensor` op: [`from_proto`], then the dtype must be `out_type`.
-pub fn parse_tensor(serialized: &[u8], out_type: i32, options: &DecodeOptions) -> Result<DecodedTensor> {
-    let tensor = from_proto(serialized, options)?;
-    if tensor.dtype != out_type {
+/// Parses serialized `TensorProto` bytes and decodes them into a [`Tensor`]
+/// (`ParseProtoUnlimited` + `FromProto`). This is what `Tensor::from_proto` runs.
+pub fn tensor_from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<Tensor> {
+    decode_tensor(&parse_message(serialized)?, options, 0)
+}
+
+/// `Tensor::FromProto` on a parsed message (§14.1). The dtype is not checked against any
+/// expectation (issue #26401): callers that expect one must compare afterwards.
+pub fn tensor_from_proto_message(proto: &TensorProto, options: &DecodeOptions) -> Result<Tensor> {
+    decode_tensor(proto, options, 0)
+}
+
+/// [`tensor_from_proto`] in the plain [`DecodedTensor`] form (one extra copy of the elements).
+pub fn from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<DecodedTensor> {
+    DecodedTensor::from_tensor(&tensor_from_proto(serialized, options)?)
+}
+
+/// [`tensor_from_proto_message`] in the plain [`DecodedTensor`] form.
+pub fn from_proto_message(proto: &TensorProto, options: &DecodeOptions) -> Result<DecodedTensor> {
+    DecodedTensor::from_tensor(&decode_tensor(proto, options, 0)?)
+}
+
+/// TensorFlow's `ParseTensor` op: [`tensor_from_proto`], then the dtype must be `out_type`.
+pub fn parse_tensor_to_tensor(serialized: &[u8], out_type: i32, options: &DecodeOptions) -> Result<Tensor> {
+    let tensor = tensor_from_proto(serialized, options)?;
+    if tensor.dtype().as_i32() != out_type {
         return Err(Error::invalid_argument(format!(
             "Type mismatch between parsed tensor ({}) and dtype ({})",
-            dtype_table::name(tensor.dtype),
-            dtype_table::name(out_type)
+            tensor.dtype().name(),
+            data_type_string(out_type)
         )));
     }
     Ok(tensor)
 }
 
-/// `Tensor::FromProto` on a parsed message (§14.1). The dtype is not checked against any
-/// expectation (issue #26401): callers that expect one must compare afterwards.
-pub fn from_proto_message(proto: &TensorProto, options: &DecodeOptions) -> Result<DecodedTensor> {
-    decode_tensor(proto, options, 0)
+/// [`parse_tensor_to_tensor`] in the plain [`DecodedTensor`] form.
+pub fn parse_tensor(serialized: &[u8], out_type: i32, options: &DecodeOptions) -> Result<DecodedTensor> {
+    DecodedTensor::from_tensor(&parse_tensor_to_tensor(serialized, out_type, options)?)
 }
 
-fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<DecodedTensor> {
-    let empty_shape = TensorShapeProto::default();
-    let (dims, n) =
-        shape::tensor_shape(proto.tensor_shape.as_ref().unwrap_or(&empty_shape)).map_err(reject)?;
+/// The proto's shape in the form `crate::tensor_shape` validates (dimension names are unused).
+fn shape_of(proto: Option<&TensorShapeProto>) -> ShapeProto {
+    proto.map_or_else(ShapeProto::default, |p| ShapeProto {
+        dims: p.dim.iter().map(|d| d.size).collect(),
+        unknown_rank: p.unknown_rank,
+    })
+}
+
+fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<Tensor> {
+    // §3.4 IsValidShape, `unknown_rank` ignored; its messages follow the prefix.
+    let shape = TensorShape::from_proto(&shape_of(proto.tensor_shape.as_ref())).map_err(|e| reject(e.message))?;
     if proto.dtype == 0 {
         return Err(reject("invalid dtype DT_INVALID (0)"));
     }
     // Unknown and reference dtypes are rejected for every N (CVE-2022-23571 for N == 0).
-    let kind = dtype_table::kind(proto.dtype)
-        .ok_or_else(|| reject(format!("{} is not a value type", dtype_table::name(proto.dtype))))?;
+    let (dtype, kind) = kind::value_type(proto.dtype)
+        .ok_or_else(|| reject(format!("{} is not a value type", data_type_string(proto.dtype))))?;
+    // A valid shape has fewer than 2^63 elements.
+    let n = shape.num_elements() as u64;
     check_limit(kind, n, options)?;
-    let data = if n == 0 {
+    if n == 0 {
         // A null buffer: content and typed fields are ignored entirely.
-        empty_data(kind)
-    } else if !proto.tensor_content.is_empty() {
-        decode_content(kind, &proto.tensor_content, n, options, depth)?
+        return Tensor::new(dtype, shape);
+    }
+    if !proto.tensor_content.is_empty() {
+        decode_content(dtype, kind, shape, &proto.tensor_content, options, depth)
     } else {
-        decode_fields(kind, proto, n, options, depth)?
-    };
-    Ok(DecodedTensor { dtype: proto.dtype, dims, data })
+        decode_fields(dtype, kind, shape, proto, options, depth)
+    }
 }
 
 fn check_limit(kind: Kind, n: u64, options: &DecodeOptions) -> Result<()> {
@@ -117,37 +147,22 @@ fn check_limit_with_payload(kind: Kind, n: u64, payload: u128, options: &DecodeO
     Err(reject(format!("a tensor of {n} elements exceeds the decode limit of {limit} bytes")))
 }
 
-fn empty_data(kind: Kind) -> ElementData {
-    match kind {
-        Kind::Pod { .. } => ElementData::Raw(Vec::new()),
-        Kind::String => ElementData::Strings(Vec::new()),
-        Kind::Resource => ElementData::Resources(Vec::new()),
-        Kind::Variant => ElementData::Variants(Vec::new()),
-    }
-}
-
 fn allocation_failed(bytes: impl std::fmt::Display) -> Error {
     reject(format!("could not allocate {bytes} bytes"))
 }
 
-/// `len` zero bytes, allocated fallibly and zeroed by the allocator (`calloc`), so that large
-/// zero-filled tensors are backed lazily by the OS instead of being written.
-fn zeroed_bytes(len: u64) -> Result<Vec<u8>> {
-    if len == 0 {
-        return Ok(Vec::new());
-    }
-    let size = usize::try_from(len).map_err(|_| allocation_failed(len))?;
-    let layout = std::alloc::Layout::array::<u8>(size).map_err(|_| allocation_failed(len))?;
-    // SAFETY: `layout` has a non-zero size. A non-null result is a zeroed allocation of exactly
-    // `size` bytes with alignment 1 from the global allocator, which is what `Vec<u8>` with
-    // length and capacity `size` owns and later frees.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout);
-        if ptr.is_null() {
-            return Err(allocation_failed(len));
+/// A zero-filled tensor of a memcpy-able dtype, in the tensor's own 64-byte aligned buffer
+/// (zeroed by the allocator, so large tensors are backed lazily by the OS). Elements are then
+/// written in place: no intermediate buffer.
+fn zeroed_tensor(dtype: DataType, shape: TensorShape) -> Result<Tensor> {
+    let n = shape.num_elements();
+    Tensor::new(dtype, shape).map_err(|e| match e.kind {
+        ErrorKind::ResourceExhausted => {
+            let bytes = (n as u128) * dtype.size() as u128;
+            allocation_failed(bytes)
         }
-        Ok(Vec::from_raw_parts(ptr, size, size))
-    }
+        _ => e,
+    })
 }
 
 /// An empty vector with room for `n` elements, or an allocation rejection.
@@ -167,12 +182,14 @@ fn copy_bytes(bytes: &[u8]) -> Result<Vec<u8>> {
 
 /// §14.2: decoding from `tensor_content` (N > 0, content non-empty).
 fn decode_content(
+    dtype: DataType,
     kind: Kind,
+    shape: TensorShape,
     content: &[u8],
-    n: u64,
     options: &DecodeOptions,
     depth: usize,
-) -> Result<ElementData> {
+) -> Result<Tensor> {
+    let n = shape.num_elements() as u64;
     match kind {
         Kind::Pod { size, field } => {
             let want = n.checked_mul(size as u64);
@@ -185,7 +202,9 @@ fn decode_content(
                     return Err(reject(format!("invalid bool value {b} in tensor_content")));
                 }
             }
-            Ok(ElementData::Raw(copy_bytes(content)?))
+            let mut t = zeroed_tensor(dtype, shape)?;
+            t.tensor_data_mut()?.copy_from_slice(content);
+            Ok(t)
         }
         Kind::String => {
             check_limit_with_payload(kind, n, content.len() as u128, options)?;
@@ -194,7 +213,7 @@ fn decode_content(
             for item in items {
                 out.push(copy_bytes(item)?);
             }
-            Ok(ElementData::Strings(out))
+            Tensor::from_strings(shape, out)
         }
         Kind::Resource => {
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
@@ -204,7 +223,7 @@ fn decode_content(
                     .map_err(|_| reject("could not parse a resource handle"))?;
                 out.push(resource_handle(&proto)?);
             }
-            Ok(ElementData::Resources(out))
+            Tensor::from_resources(shape, out)
         }
         Kind::Variant => {
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
@@ -214,7 +233,7 @@ fn decode_content(
                     .map_err(|_| reject("could not parse a variant"))?;
                 out.push(variant_value(&proto, options, depth)?);
             }
-            Ok(ElementData::Variants(out))
+            Tensor::from_variants(shape, out)
         }
     }
 }
@@ -224,13 +243,11 @@ fn bad_framing() -> Error {
 }
 
 /// §14.3: the first `min(n, have)` elements come from `have` values; the rest repeat the last
-/// value, or stay zero when there are no values. Elements are `size` bytes written by `put`.
-fn fill_pod<T: Copy>(n: u64, size: usize, values: &[T], put: impl Fn(T, &mut [u8])) -> Result<Vec<u8>> {
-    // n × size was bounded by the shape rules (< 2^63 elements); the product may still not fit.
-    let total = n.checked_mul(size as u64).ok_or_else(|| allocation_failed(format!("{n} * {size}")))?;
-    let mut buf = zeroed_bytes(total)?;
+/// value, or stay zero when there are no values. Elements are `size` bytes written by `put`
+/// straight into `buf`, the tensor's zeroed buffer.
+fn fill_pod<T: Copy>(buf: &mut [u8], size: usize, values: &[T], put: impl Fn(T, &mut [u8])) {
     let Some(&last) = values.last() else {
-        return Ok(buf);
+        return;
     };
     let mut chunks = buf.chunks_exact_mut(size);
     for (&value, chunk) in values.iter().zip(chunks.by_ref()) {
@@ -239,18 +256,23 @@ fn fill_pod<T: Copy>(n: u64, size: usize, values: &[T], put: impl Fn(T, &mut [u8
     for chunk in chunks {
         put(last, chunk);
     }
-    Ok(buf)
 }
 
 fn decode_fields(
+    dtype: DataType,
     kind: Kind,
+    shape: TensorShape,
     proto: &TensorProto,
-    n: u64,
     options: &DecodeOptions,
     depth: usize,
-) -> Result<ElementData> {
+) -> Result<Tensor> {
+    let n = shape.num_elements() as u64;
     match kind {
-        Kind::Pod { size, field } => decode_pod_fields(size, field, proto, n).map(ElementData::Raw),
+        Kind::Pod { size, field } => {
+            let mut t = zeroed_tensor(dtype, shape)?;
+            decode_pod_fields(t.tensor_data_mut()?, size, field, proto);
+            Ok(t)
+        }
         Kind::String => {
             // Repeating the last value can amplify a small input enormously: bound it first.
             let have = proto.string_val.len() as u64;
@@ -268,7 +290,7 @@ fn decode_fields(
                     .map_or(&[][..], Vec::as_slice);
                 out.push(copy_bytes(s)?);
             }
-            Ok(ElementData::Strings(out))
+            Tensor::from_strings(shape, out)
         }
         Kind::Resource => {
             let mut out = vec_with_capacity(n)?;
@@ -279,63 +301,67 @@ fn decode_fields(
                     None => ResourceHandle::default(),
                 });
             }
-            Ok(ElementData::Resources(out))
+            Tensor::from_resources(shape, out)
         }
         Kind::Variant => {
             let mut out = vec_with_capacity(n)?;
             for i in 0..n {
                 out.push(match proto.variant_val.get(i as usize) {
                     Some(p) => variant_value(p, options, depth)?,
-                    None => VariantValue::Empty,
+                    None => Variant::default(),
                 });
             }
-            Ok(ElementData::Variants(out))
+            Tensor::from_variants(shape, out)
         }
     }
 }
 
-fn decode_pod_fields(size: usize, field: PodField, p: &TensorProto, n: u64) -> Result<Vec<u8>> {
+fn decode_pod_fields(buf: &mut [u8], size: usize, field: PodField, p: &TensorProto) {
     use PodField as F;
     match field {
-        F::Float => fill_pod(n, size, &p.float_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
-        F::Double => fill_pod(n, size, &p.double_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Float => fill_pod(buf, size, &p.float_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Double => fill_pod(buf, size, &p.double_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
         // Narrowing keeps the low bytes: two's-complement truncation (§14.3).
         F::IntSigned | F::IntUnsigned | F::IntSubByte { .. } => {
-            fill_pod(n, size, &p.int_val, |v, o| o.copy_from_slice(&v.to_le_bytes()[..size]))
+            fill_pod(buf, size, &p.int_val, |v, o| o.copy_from_slice(&v.to_le_bytes()[..size]))
         }
-        F::Int64 => fill_pod(n, size, &p.int64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
-        F::Uint32 => fill_pod(n, size, &p.uint32_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
-        F::Uint64 => fill_pod(n, size, &p.uint64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
-        F::Bool => fill_pod(n, size, &p.bool_val, |v, o| o[0] = u8::from(v)),
+        F::Int64 => fill_pod(buf, size, &p.int64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Uint32 => fill_pod(buf, size, &p.uint32_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Uint64 => fill_pod(buf, size, &p.uint64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
+        F::Bool => fill_pod(buf, size, &p.bool_val, |v, o| o[0] = u8::from(v)),
         // Complex values are (re, im) pairs; an odd trailing value is ignored.
         F::ComplexFloat => {
-            let pairs: Vec<[f32; 2]> = p.scomplex_val.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
-            fill_pod(n, size, &pairs, |v, o| {
-                o[..4].copy_from_slice(&v[0].to_le_bytes());
-                o[4..].copy_from_slice(&v[1].to_le_bytes());
-            })
+            fill_pairs(buf, size, &p.scomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes()))
         }
         F::ComplexDouble => {
-            let pairs: Vec<[f64; 2]> = p.dcomplex_val.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
-            fill_pod(n, size, &pairs, |v, o| {
-                o[..8].copy_from_slice(&v[0].to_le_bytes());
-                o[8..].copy_from_slice(&v[1].to_le_bytes());
-            })
+            fill_pairs(buf, size, &p.dcomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes()))
         }
         // The low 16 bits of each int32 are the bit pattern.
-        F::Half => fill_pod(n, size, &p.half_val, |v, o| o.copy_from_slice(&(v as u16).to_le_bytes())),
-        F::Float8 => fill_pod(n, size, &p.float8_val, |v, o| o[0] = v),
+        F::Half => fill_pod(buf, size, &p.half_val, |v, o| o.copy_from_slice(&(v as u16).to_le_bytes())),
+        F::Float8 => fill_pod(buf, size, &p.float8_val, |v, o| o[0] = v),
     }
 }
 
-/// `ResourceHandle::FromProto`: copies the strings and validates each partial shape.
+/// [`fill_pod`] for complex elements: `values` are (re, im) pairs, an odd trailing value is
+/// ignored; each half of an element is written by `put`.
+fn fill_pairs<T: Copy>(buf: &mut [u8], size: usize, values: &[T], put: impl Fn(T, &mut [u8])) {
+    let pairs: Vec<[T; 2]> = values.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
+    fill_pod(buf, size, &pairs, |v, o| {
+        let (re, im) = o.split_at_mut(size / 2);
+        put(v[0], re);
+        put(v[1], im);
+    })
+}
+
+/// `ResourceHandle::FromProto`: copies the strings and builds each partial shape the way
+/// TensorFlow 2.21 does (`PartialTensorShape::BuildTensorShapeBase`: `unknown_rank` wins over
+/// dims, negative sizes become unknown, prefix and positive-product overflow checks).
 fn resource_handle(p: &ResourceHandleProto) -> Result<ResourceHandle> {
     let mut dtypes_and_shapes = Vec::new();
     for entry in &p.dtypes_and_shapes {
-        let empty = TensorShapeProto::default();
-        let dims = shape::partial_shape(entry.shape.as_ref().unwrap_or(&empty))
-            .map_err(|e| reject(format!("could not decode resource handle: {e}")))?;
-        dtypes_and_shapes.push(DtypeAndPartialShape { dtype: entry.dtype, dims });
+        let shape = PartialTensorShape::build_from_proto(&shape_of(entry.shape.as_ref()))
+            .map_err(|e| reject(format!("could not decode resource handle: {}", e.message)))?;
+        dtypes_and_shapes.push((entry.dtype, shape));
     }
     Ok(ResourceHandle {
         device: p.device.clone(),
@@ -348,10 +374,10 @@ fn resource_handle(p: &ResourceHandleProto) -> Result<ResourceHandle> {
 }
 
 /// `DecodeUnaryVariant` for the variant types we know: the empty variant and a tensor.
-fn variant_value(p: &VariantTensorDataProto, options: &DecodeOptions, depth: usize) -> Result<VariantValue> {
+fn variant_value(p: &VariantTensorDataProto, options: &DecodeOptions, depth: usize) -> Result<Variant> {
     if p.type_name.is_empty() {
         if p.metadata.is_empty() && p.tensors.is_empty() {
-            return Ok(VariantValue::Empty);
+            return Ok(Variant::default());
         }
         return Err(reject("malformed empty variant"));
     }
@@ -362,7 +388,11 @@ fn variant_value(p: &VariantTensorDataProto, options: &DecodeOptions, depth: usi
         // TensorFlow 2.21 crashes on a tensor variant without a (valid) tensor; we reject.
         // Metadata and further tensors are ignored, as upstream does.
         let inner = p.tensors.first().ok_or_else(|| reject("tensor variant without a tensor"))?;
-        return Ok(VariantValue::Tensor(Box::new(decode_tensor(inner, options, depth + 1)?)));
+        return Ok(Variant {
+            type_name: TENSOR_VARIANT_TYPE_NAME.to_string(),
+            metadata: Vec::new(),
+            tensors: vec![decode_tensor(inner, options, depth + 1)?],
+        });
     }
     Err(reject(format!(
         "Could not decode variant with type_name: \"{}\".  Perhaps you forgot to register a \
@@ -374,6 +404,7 @@ fn variant_value(p: &VariantTensorDataProto, options: &DecodeOptions, depth: usi
 #[cfg(test)]
 mod tests {
     use super::super::messages::{Dim, DtypeAndShape};
+    use super::super::{ElementData, string_list};
     use super::*;
 
     fn shape(sizes: &[i64]) -> Option<TensorShapeProto> {
@@ -539,7 +570,8 @@ mod tests {
         let t = decode(&p).expect("accepted");
         let ElementData::Resources(h) = t.data else { panic!("not resources") };
         assert_eq!(h[0].name, "a");
-        assert_eq!(h[0].dtypes_and_shapes, vec![DtypeAndPartialShape { dtype: 1, dims: Some(vec![-1, 3]) }]);
+        let expected = PartialTensorShape::from_dims(&[-1, 3]).unwrap();
+        assert_eq!(h[0].dtypes_and_shapes, vec![(1, expected)]);
         assert_eq!(h[1], ResourceHandle::default());
         let mut bad = handle;
         bad.dtypes_and_shapes[0].shape = shape(&[1 << 62, 4]);

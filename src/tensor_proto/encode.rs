@@ -1,74 +1,107 @@
 //! `AsProtoField` (spec §11), `AsProtoTensorContent` (§12) and TensorFlow's `SerializeTensor`
-//! choice between them.
+//! choice between them, over [`Tensor`]s. The functions taking a [`DecodedTensor`] convert it to a
+//! tensor first.
+//!
+//! Output buffers are reserved fallibly (`try_reserve`), so a tensor too large to serialize gives
+//! `ResourceExhausted` rather than an abort.
 
 use prost::Message;
 
-use super::decode::TENSOR_VARIANT_TYPE_NAME;
-use super::dtype_table::{self, Kind, PodField};
+use super::decode::MAX_VARIANT_DEPTH;
+use super::kind::{self, Kind, PodField};
 use super::messages::{
     Dim, DtypeAndShape, ResourceHandleProto, TensorProto, TensorShapeProto, VariantTensorDataProto,
 };
-use super::{
-    DecodedTensor, DtypeAndPartialShape, ElementData, ResourceHandle, VariantValue, shape, string_list,
-};
+use super::{DecodedTensor, string_list};
+use crate::dtype::DataType;
 use crate::error::{Error, Result};
+use crate::tensor::{Elements, ResourceHandle, Tensor, Variant};
+use crate::tensor_shape::ShapeProto;
 
 /// The proto's dtype and shape (`AsProto`, §3.5), with no elements.
-fn header(t: &DecodedTensor) -> TensorProto {
-    TensorProto { dtype: t.dtype, tensor_shape: Some(shape_proto(&t.dims)), ..Default::default() }
+fn header(t: &Tensor) -> TensorProto {
+    TensorProto {
+        dtype: t.dtype().as_i32(),
+        tensor_shape: Some(shape_proto(&t.shape().as_proto())),
+        ..Default::default()
+    }
 }
 
-fn shape_proto(dims: &[i64]) -> TensorShapeProto {
+fn shape_proto(s: &ShapeProto) -> TensorShapeProto {
     TensorShapeProto {
-        dim: dims.iter().map(|&size| Dim { size, name: String::new() }).collect(),
-        unknown_rank: false,
+        dim: s.dims.iter().map(|&size| Dim { size, name: String::new() }).collect(),
+        unknown_rank: s.unknown_rank,
     }
 }
 
-/// Checks that `t.data` matches its dtype and element count, and returns the dtype's kind.
-fn checked_kind(t: &DecodedTensor) -> Result<Kind> {
-    let kind = dtype_table::kind(t.dtype).ok_or_else(|| {
-        Error::invalid_argument(format!("cannot encode a tensor of dtype {}", dtype_table::name(t.dtype)))
-    })?;
-    let Some(n) = shape::element_count(&t.dims).map(u128::from) else {
-        return Err(Error::invalid_argument(format!("invalid tensor shape {:?}", t.dims)));
-    };
-    let (ok, have) = match (&t.data, kind) {
-        (ElementData::Raw(b), Kind::Pod { size, .. }) => (b.len() as u128 == n * size as u128, b.len()),
-        (ElementData::Strings(v), Kind::String) => (v.len() as u128 == n, v.len()),
-        (ElementData::Resources(v), Kind::Resource) => (v.len() as u128 == n, v.len()),
-        (ElementData::Variants(v), Kind::Variant) => (v.len() as u128 == n, v.len()),
-        _ => (false, 0),
-    };
-    if !ok {
-        return Err(Error::invalid_argument(format!(
-            "element data ({have} items) does not match a {} tensor of shape {:?}",
-            dtype_table::name(t.dtype),
-            t.dims
-        )));
+fn oom(what: &str) -> Error {
+    Error::resource_exhausted(format!("OOM when allocating {what}"))
+}
+
+/// An empty vector with room for `n` items, reserved fallibly.
+fn try_vec<T>(n: usize, what: &str) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| oom(what))?;
+    Ok(v)
+}
+
+/// `f` applied to every item, collected into a fallibly reserved vector.
+fn try_map<I: ExactSizeIterator, T>(items: I, f: impl FnMut(I::Item) -> T) -> Result<Vec<T>> {
+    let mut v = try_vec(items.len(), "proto field values")?;
+    v.extend(items.map(f));
+    Ok(v)
+}
+
+/// A tensor's elements, or `None` for a null buffer (upstream writes only dtype and shape then:
+/// an uninitialised tensor, or one without elements).
+fn elements(t: &Tensor) -> Result<Option<Elements<'_>>> {
+    if !t.is_initialized() || t.num_elements() == 0 {
+        return Ok(None);
     }
-    Ok(kind)
+    t.elements().map(Some)
 }
 
 /// `AsProtoField`: dtype, shape and every element in the dtype's typed field (§11).
-pub fn as_proto_field(t: &DecodedTensor) -> Result<TensorProto> {
-    let kind = checked_kind(t)?;
+pub fn tensor_as_proto_field(t: &Tensor) -> Result<TensorProto> {
+    field_proto(t, 0)
+}
+
+fn field_proto(t: &Tensor, depth: usize) -> Result<TensorProto> {
     let mut p = header(t);
-    match (&t.data, kind) {
-        (ElementData::Raw(bytes), Kind::Pod { size, field }) => put_pod_fields(&mut p, bytes, size, field),
-        (ElementData::Strings(v), _) => p.string_val = v.clone(),
-        (ElementData::Resources(v), _) => {
-            p.resource_handle_val = v.iter().map(|h| resource_handle_proto(h, Vec::new())).collect()
+    let Some(elements) = elements(t)? else {
+        return Ok(p);
+    };
+    match (elements, kind::kind(t.dtype())) {
+        (Elements::Bytes(bytes), Some(Kind::Pod { size, field })) => put_pod_fields(&mut p, bytes, size, field)?,
+        (Elements::Strings(v), _) => {
+            let mut out = try_vec(v.len(), "string_val")?;
+            for s in v {
+                let mut copy = try_vec(s.len(), "string_val")?;
+                copy.extend_from_slice(s);
+                out.push(copy);
+            }
+            p.string_val = out;
         }
-        (ElementData::Variants(v), _) => {
-            p.variant_val = v.iter().map(variant_proto).collect::<Result<_>>()?;
+        (Elements::Resources(v), _) => {
+            p.resource_handle_val = try_map(v.iter(), |h| resource_handle_proto(h, Vec::new()))?
         }
-        _ => {}
+        (Elements::Variants(v), _) => {
+            let mut out = try_vec(v.len(), "variant_val")?;
+            for x in v {
+                out.push(variant_proto(x, depth)?);
+            }
+            p.variant_val = out;
+        }
+        _ => return Err(mismatch(t)),
     }
     Ok(p)
 }
 
-fn put_pod_fields(p: &mut TensorProto, bytes: &[u8], size: usize, field: PodField) {
+fn mismatch(t: &Tensor) -> Error {
+    Error::internal(format!("the buffer of a {} tensor does not hold its elements", t.dtype().name()))
+}
+
+fn put_pod_fields(p: &mut TensorProto, bytes: &[u8], size: usize, field: PodField) -> Result<()> {
     use PodField as F;
     let elements = bytes.chunks_exact(size);
     fn arr<const K: usize>(c: &[u8]) -> [u8; K] {
@@ -77,67 +110,53 @@ fn put_pod_fields(p: &mut TensorProto, bytes: &[u8], size: usize, field: PodFiel
         a
     }
     match field {
-        F::Float => p.float_val = elements.map(|c| f32::from_le_bytes(arr(c))).collect(),
-        F::Double => p.double_val = elements.map(|c| f64::from_le_bytes(arr(c))).collect(),
+        F::Float => p.float_val = try_map(elements, |c| f32::from_le_bytes(arr(c)))?,
+        F::Double => p.double_val = try_map(elements, |c| f64::from_le_bytes(arr(c)))?,
         F::IntSigned => {
-            p.int_val = elements
-                .map(|c| match size {
-                    1 => i32::from(c[0] as i8),
-                    2 => i32::from(i16::from_le_bytes(arr(c))),
-                    _ => i32::from_le_bytes(arr(c)),
-                })
-                .collect()
+            p.int_val = try_map(elements, |c| match size {
+                1 => i32::from(c[0] as i8),
+                2 => i32::from(i16::from_le_bytes(arr(c))),
+                _ => i32::from_le_bytes(arr(c)),
+            })?
         }
         F::IntUnsigned => {
-            p.int_val = elements
-                .map(|c| match size {
-                    1 => i32::from(c[0]),
-                    _ => i32::from(u16::from_le_bytes(arr(c))),
-                })
-                .collect()
+            p.int_val = try_map(elements, |c| match size {
+                1 => i32::from(c[0]),
+                _ => i32::from(u16::from_le_bytes(arr(c))),
+            })?
         }
         // ml_dtypes `intN` → int: only the low `bits` bits count, sign-extended if signed.
         F::IntSubByte { bits, signed } => {
             let shift = 8 - bits;
-            p.int_val = elements
-                .map(|c| {
-                    if signed {
-                        i32::from(((c[0] << shift) as i8) >> shift)
-                    } else {
-                        i32::from((c[0] << shift) >> shift)
-                    }
-                })
-                .collect()
+            p.int_val = try_map(elements, |c| {
+                if signed {
+                    i32::from(((c[0] << shift) as i8) >> shift)
+                } else {
+                    i32::from((c[0] << shift) >> shift)
+                }
+            })?
         }
-        F::Int64 => p.int64_val = elements.map(|c| i64::from_le_bytes(arr(c))).collect(),
-        F::Uint32 => p.uint32_val = elements.map(|c| u32::from_le_bytes(arr(c))).collect(),
-        F::Uint64 => p.uint64_val = elements.map(|c| u64::from_le_bytes(arr(c))).collect(),
-        F::Bool => p.bool_val = elements.map(|c| c[0] != 0).collect(),
-        F::ComplexFloat => {
-            p.scomplex_val = bytes.chunks_exact(4).map(|c| f32::from_le_bytes(arr(c))).collect()
-        }
-        F::ComplexDouble => {
-            p.dcomplex_val = bytes.chunks_exact(8).map(|c| f64::from_le_bytes(arr(c))).collect()
-        }
-        F::Half => p.half_val = elements.map(|c| i32::from(u16::from_le_bytes(arr(c)))).collect(),
-        F::Float8 => p.float8_val = bytes.to_vec(),
+        F::Int64 => p.int64_val = try_map(elements, |c| i64::from_le_bytes(arr(c)))?,
+        F::Uint32 => p.uint32_val = try_map(elements, |c| u32::from_le_bytes(arr(c)))?,
+        F::Uint64 => p.uint64_val = try_map(elements, |c| u64::from_le_bytes(arr(c)))?,
+        F::Bool => p.bool_val = try_map(elements, |c| c[0] != 0)?,
+        F::ComplexFloat => p.scomplex_val = try_map(bytes.chunks_exact(4), |c| f32::from_le_bytes(arr(c)))?,
+        F::ComplexDouble => p.dcomplex_val = try_map(bytes.chunks_exact(8), |c| f64::from_le_bytes(arr(c)))?,
+        F::Half => p.half_val = try_map(elements, |c| i32::from(u16::from_le_bytes(arr(c))))?,
+        F::Float8 => p.float8_val = try_map(bytes.iter(), |&b| b)?,
     }
-}
-
-fn partial_shape_proto(dims: &Option<Vec<i64>>) -> TensorShapeProto {
-    match dims {
-        None => TensorShapeProto { dim: Vec::new(), unknown_rank: true },
-        Some(d) => shape_proto(d),
-    }
+    Ok(())
 }
 
 /// `ResourceHandle::AsProto` into a message that already carries `previous` entries (the
 /// accumulation quirk of §12 passes the entries of earlier handles; §11 passes none).
 fn resource_handle_proto(h: &ResourceHandle, previous: Vec<DtypeAndShape>) -> ResourceHandleProto {
     let mut dtypes_and_shapes = previous;
-    dtypes_and_shapes.extend(h.dtypes_and_shapes.iter().map(|DtypeAndPartialShape { dtype, dims }| {
-        DtypeAndShape { dtype: *dtype, shape: Some(partial_shape_proto(dims)) }
-    }));
+    dtypes_and_shapes.extend(
+        h.dtypes_and_shapes
+            .iter()
+            .map(|(dtype, shape)| DtypeAndShape { dtype: *dtype, shape: Some(shape_proto(&shape.as_proto())) }),
+    );
     ResourceHandleProto {
         device: h.device.clone(),
         container: h.container.clone(),
@@ -148,16 +167,18 @@ fn resource_handle_proto(h: &ResourceHandle, previous: Vec<DtypeAndShape>) -> Re
     }
 }
 
-/// A variant's `VariantTensorDataProto`; a tensor variant carries its tensor in field form.
-fn variant_proto(v: &VariantValue) -> Result<VariantTensorDataProto> {
-    Ok(match v {
-        VariantValue::Empty => VariantTensorDataProto::default(),
-        VariantValue::Tensor(t) => VariantTensorDataProto {
-            type_name: TENSOR_VARIANT_TYPE_NAME.to_string(),
-            metadata: Vec::new(),
-            tensors: vec![as_proto_field(t)?],
-        },
-    })
+/// A variant's `VariantTensorDataProto`: its type name, metadata and tensors, each tensor in
+/// field form (as upstream's `VariantTensorData::ToProto`). Nesting is bounded like decoding, so
+/// everything the decoder accepts encodes and a hand-built deep nest cannot exhaust the stack.
+fn variant_proto(v: &Variant, depth: usize) -> Result<VariantTensorDataProto> {
+    if !v.tensors.is_empty() && depth >= MAX_VARIANT_DEPTH {
+        return Err(Error::invalid_argument("variants nested too deeply to encode"));
+    }
+    let mut tensors = try_vec(v.tensors.len(), "variant tensors")?;
+    for t in &v.tensors {
+        tensors.push(field_proto(t, depth + 1)?);
+    }
+    Ok(VariantTensorDataProto { type_name: v.type_name.clone(), metadata: v.metadata.clone(), tensors })
 }
 
 /// Frames already serialized elements after the size rule of §12 / §16.
@@ -167,44 +188,114 @@ fn framed(items: &[Vec<u8>]) -> Result<Vec<u8>> {
     Ok(string_list::encode(items.iter()))
 }
 
-/// `AsProtoTensorContent`: dtype, shape and every element in `tensor_content` (§12).
-pub fn as_proto_tensor_content(t: &DecodedTensor) -> Result<TensorProto> {
-    checked_kind(t)?;
-    let mut p = header(t);
-    p.tensor_content = match &t.data {
-        ElementData::Raw(bytes) => bytes.clone(),
-        ElementData::Strings(v) => framed(v)?,
-        ElementData::Resources(v) => {
+/// Serialized forms of object elements (resources and variants), for framing.
+fn object_items(elements: Elements<'_>) -> Result<Option<Vec<Vec<u8>>>> {
+    Ok(Some(match elements {
+        Elements::Resources(v) => {
             // Upstream reuses one message without clearing it: dtypes_and_shapes accumulate.
             let mut previous = Vec::new();
-            let mut items = Vec::with_capacity(v.len());
+            let mut items = try_vec(v.len(), "tensor_content")?;
             for h in v {
                 let proto = resource_handle_proto(h, std::mem::take(&mut previous));
-                items.push(proto.encode_to_vec());
+                items.push(try_encode(&proto)?);
                 previous = proto.dtypes_and_shapes;
             }
-            framed(&items)?
+            items
         }
-        ElementData::Variants(v) => {
-            let items: Vec<Vec<u8>> =
-                v.iter().map(|x| variant_proto(x).map(|p| p.encode_to_vec())).collect::<Result<_>>()?;
-            framed(&items)?
+        Elements::Variants(v) => {
+            let mut items = try_vec(v.len(), "tensor_content")?;
+            for x in v {
+                items.push(try_encode(&variant_proto(x, 0)?)?);
+            }
+            items
         }
+        _ => return Ok(None),
+    }))
+}
+
+/// `AsProtoTensorContent`: dtype, shape and every element in `tensor_content` (§12).
+pub fn tensor_as_proto_tensor_content(t: &Tensor) -> Result<TensorProto> {
+    let mut p = header(t);
+    let Some(elements) = elements(t)? else {
+        return Ok(p);
+    };
+    p.tensor_content = match elements {
+        Elements::Bytes(bytes) => {
+            let mut content = try_vec(bytes.len(), "tensor_content")?;
+            content.extend_from_slice(bytes);
+            content
+        }
+        Elements::Strings(v) => {
+            let total: u64 = v.iter().map(|s| s.len() as u64).sum();
+            string_list::check_encoded_size(v.len() as u64, total).map_err(Error::invalid_argument)?;
+            string_list::encode(v.iter())
+        }
+        other => match object_items(other)? {
+            Some(items) => framed(&items)?,
+            None => return Err(mismatch(t)),
+        },
     };
     Ok(p)
 }
 
+/// `message.encode_to_vec()` with the output reserved fallibly.
+pub(crate) fn try_encode(message: &impl Message) -> Result<Vec<u8>> {
+    let mut out = try_vec(message.encoded_len(), "a serialized proto")?;
+    message.encode_raw(&mut out);
+    Ok(out)
+}
+
+/// The serialized `AsProtoTensorContent` form, written without an intermediate `tensor_content`
+/// copy for memcpy-able dtypes: the element bytes go straight from the tensor's buffer to the
+/// output (field 4 is the last field of this form, so appending it keeps field order).
+pub fn tensor_content_bytes(t: &Tensor) -> Result<Vec<u8>> {
+    let bytes = match elements(t)? {
+        Some(Elements::Bytes(bytes)) => bytes,
+        _ => return try_encode(&tensor_as_proto_tensor_content(t)?),
+    };
+    let head = header(t);
+    let field_len = prost::encoding::key_len(4)
+        + prost::encoding::encoded_len_varint(bytes.len() as u64)
+        + bytes.len();
+    let mut out = try_vec(head.encoded_len() + field_len, "a serialized proto")?;
+    head.encode_raw(&mut out);
+    prost::encoding::encode_key(4, prost::encoding::WireType::LengthDelimited, &mut out);
+    prost::encoding::encode_varint(bytes.len() as u64, &mut out);
+    out.extend_from_slice(bytes);
+    Ok(out)
+}
+
 /// TensorFlow's `SerializeTensor` op: `AsProtoField` for strings, `AsProtoTensorContent` for every
 /// other dtype, serialized.
+pub fn serialize_tensor_bytes(t: &Tensor) -> Result<Vec<u8>> {
+    if t.dtype() == DataType::String {
+        try_encode(&tensor_as_proto_field(t)?)
+    } else {
+        tensor_content_bytes(t)
+    }
+}
+
+/// [`tensor_as_proto_field`] of a [`DecodedTensor`].
+pub fn as_proto_field(t: &DecodedTensor) -> Result<TensorProto> {
+    tensor_as_proto_field(&t.to_tensor()?)
+}
+
+/// [`tensor_as_proto_tensor_content`] of a [`DecodedTensor`].
+pub fn as_proto_tensor_content(t: &DecodedTensor) -> Result<TensorProto> {
+    tensor_as_proto_tensor_content(&t.to_tensor()?)
+}
+
+/// [`serialize_tensor_bytes`] of a [`DecodedTensor`].
 pub fn serialize_tensor(t: &DecodedTensor) -> Result<Vec<u8>> {
-    let proto = if t.dtype == 7 { as_proto_field(t)? } else { as_proto_tensor_content(t)? };
-    Ok(proto.encode_to_vec())
+    serialize_tensor_bytes(&t.to_tensor()?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::decode::{DecodeOptions, from_proto};
+    use super::super::{ElementData, ResourceHandle, VariantValue};
     use super::*;
+    use crate::tensor_shape::PartialTensorShape;
 
     fn hex(b: &[u8]) -> String {
         b.iter().map(|x| format!("{x:02x}")).collect()
@@ -278,7 +369,7 @@ mod tests {
 
     #[test]
     fn resource_content_accumulates_dtypes_and_shapes() {
-        let entry = |dtype| DtypeAndPartialShape { dtype, dims: Some(vec![dtype as i64]) };
+        let entry = |dtype| (dtype, PartialTensorShape::from_dims(&[dtype as i64]).unwrap());
         let handles = vec![
             ResourceHandle { name: "a".into(), dtypes_and_shapes: vec![entry(1)], ..Default::default() },
             ResourceHandle { name: "b".into(), ..Default::default() },
@@ -289,7 +380,7 @@ mod tests {
         let decoded = from_proto(
             &TensorProto {
                 dtype: 20,
-                tensor_shape: Some(shape_proto(&[3])),
+                tensor_shape: Some(shape_proto(&ShapeProto::new(vec![3]))),
                 tensor_content: content,
                 ..Default::default()
             }
@@ -298,7 +389,7 @@ mod tests {
         )
         .expect("decodes");
         let ElementData::Resources(h) = decoded.data else { panic!("not resources") };
-        let dtypes = |i: usize| h[i].dtypes_and_shapes.iter().map(|e| e.dtype).collect::<Vec<_>>();
+        let dtypes = |i: usize| h[i].dtypes_and_shapes.iter().map(|e| e.0).collect::<Vec<_>>();
         assert_eq!((dtypes(0), dtypes(1), dtypes(2)), (vec![1], vec![1], vec![1, 3]));
         // The field form has no such quirk.
         let field = as_proto_field(&t).expect("encodes");
@@ -308,7 +399,7 @@ mod tests {
     #[test]
     fn every_dtype_round_trips_through_both_forms() {
         for dtype in 1..=33 {
-            let t = match dtype_table::kind(dtype).expect("value type") {
+            let t = match kind::value_type(dtype).expect("value type").1 {
                 Kind::Pod { size, field } => {
                     // Bytes each form can carry: bools 0/1, sub-byte ints in their canonical range.
                     let bytes = (0..3 * size as u8)
@@ -340,7 +431,7 @@ mod tests {
                         ResourceHandle { name: "r".into(), hash_code: 7, ..Default::default() },
                         ResourceHandle {
                             device: "/cpu:0".into(),
-                            dtypes_and_shapes: vec![DtypeAndPartialShape { dtype: 1, dims: None }],
+                            dtypes_and_shapes: vec![(1, PartialTensorShape::unknown_rank())],
                             ..Default::default()
                         },
                     ]),

@@ -2,10 +2,11 @@
 //! `Tensor::AsProtoTensorContent` and `Tensor::FromProto`, plus the `SerializeTensor` /
 //! `ParseTensor` entry points that wrap them.
 //!
-//! The codec works on [`DecodedTensor`], a small owned form that is independent of the crate's
-//! `Tensor` type; connecting the two is a conversion of `ElementData` into / out of a tensor
-//! buffer. Decoding takes `&[u8]` ([`from_proto`]) so a fuzz target is one line:
-//! `let _ = tensorbridge::tensor_proto::from_proto(data, &Default::default());`.
+//! The codec decodes into and encodes from [`crate::tensor::Tensor`] (the public entry points are
+//! `Tensor::from_proto`, `Tensor::as_proto_field_bytes`, `Tensor::as_proto_tensor_content_bytes`
+//! and `Tensor::serialize_tensor`). Raw element bytes are decoded straight into the tensor's
+//! 64-byte aligned buffer and encoded straight out of it. [`DecodedTensor`] is a plain-data form
+//! of a tensor for tests and tools; the functions taking or returning it convert.
 //!
 //! ## What `tf.io.parse_tensor` cannot show, and how it is covered instead
 //! The golden vectors (`tests/vectors/tensor_proto.jsonl`, replayed by
@@ -53,20 +54,30 @@
 //! * Nesting of variants inside variants is limited to [`MAX_VARIANT_DEPTH`] levels so that a
 //!   small input cannot exhaust the stack.
 
-mod dtype_table;
 pub mod messages;
-mod shape;
+mod kind;
+mod plain;
 mod string_list;
 mod wire;
 
 pub mod decode;
 pub mod encode;
 
-pub use decode::{DecodeOptions, MAX_VARIANT_DEPTH, from_proto, from_proto_message, parse_tensor};
-pub use encode::{as_proto_field, as_proto_tensor_content, serialize_tensor};
+pub use decode::{
+    DecodeOptions, MAX_VARIANT_DEPTH, from_proto, from_proto_message, parse_tensor, parse_tensor_to_tensor,
+    tensor_from_proto, tensor_from_proto_message,
+};
+pub use encode::{
+    as_proto_field, as_proto_tensor_content, serialize_tensor, serialize_tensor_bytes, tensor_as_proto_field,
+    tensor_as_proto_tensor_content, tensor_content_bytes,
+};
 pub use messages::TensorProto;
+/// Resource elements are the tensor module's handles (fields of `ResourceHandleProto`).
+pub use crate::tensor::ResourceHandle;
 
-/// A tensor as carried by a `TensorProto`: dtype, shape and elements in row-major order.
+/// A tensor as plain data: dtype, shape and elements in row-major order. The codec itself works
+/// on [`crate::tensor::Tensor`]; this form (convertible both ways, see `plain`) is for tests and
+/// tools that want to build or compare tensors field by field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DecodedTensor {
     /// The TensorFlow `DataType` enum value (1..=33 after a successful decode).
@@ -89,26 +100,7 @@ pub enum ElementData {
     Variants(Vec<VariantValue>),
 }
 
-/// A decoded `ResourceHandle` (upstream `ResourceHandle::FromProto`).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ResourceHandle {
-    pub device: String,
-    pub container: String,
-    pub name: String,
-    pub hash_code: u64,
-    pub maybe_type_name: String,
-    pub dtypes_and_shapes: Vec<DtypeAndPartialShape>,
-}
-
-/// One `dtypes_and_shapes` entry of a resource handle.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DtypeAndPartialShape {
-    pub dtype: i32,
-    /// `None` = unknown rank; a size of −1 = unknown dimension.
-    pub dims: Option<Vec<i64>>,
-}
-
-/// A decoded variant element.
+/// A variant element of the two kinds the codec decodes.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub enum VariantValue {
     /// The empty variant (an all-default `VariantTensorDataProto`).
