@@ -382,4 +382,433 @@ public final class Tensor<T> implements AutoCloseable {
   public String toString() {
     return dataType + " tensor with shape " + Arrays.toString(shape);
   }
+
+  /** The element count in TF 1.x's {@code int} arithmetic: each dimension cast to int, overflow wraps. */
+  public int numElements() {
+    return TensorArrays.wrappedElementCount(shape);
+  }
+
+  /**
+   * The size of the tensor data in bytes. For STRING tensors: the size of TF 1.x's {@code
+   * TF_STRING} encoding (8-byte offsets plus varint-prefixed strings), which {@link
+   * #writeTo(ByteBuffer)} writes. Wraps like TF 1.x's int if the data exceeds 2 GiB.
+   *
+   * @throws NullPointerException after {@link #close()}
+   * @throws IllegalStateException for RESOURCE and VARIANT, whose elements are not bytes
+   */
+  public synchronized int numBytes() {
+    return (int) TensorKernels.numBytes(liveHandle());
+  }
+
+  /**
+   * This tensor retyped.
+   *
+   * @throws IllegalArgumentException {@code Cannot cast from tensor of … to tensor of …}
+   */
+  public <U> Tensor<U> expect(Class<U> type) {
+    DataType requested = DataType.fromClass(type);
+    if (requested != dataType) {
+      throw new IllegalArgumentException(
+          "Cannot cast from tensor of " + dataType + " to tensor of " + requested);
+    }
+    @SuppressWarnings("unchecked")
+    Tensor<U> retyped = (Tensor<U>) this;
+    return retyped;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Scalar accessors (§5.3): closed, then rank, then type, as TF 1.x checks them.
+
+  /** The value of a FLOAT scalar. */
+  public synchronized float floatValue() {
+    return scalar(DataType.FLOAT, "Float").getFloat(0);
+  }
+
+  /** The value of a DOUBLE scalar. */
+  public synchronized double doubleValue() {
+    return scalar(DataType.DOUBLE, "Double").getDouble(0);
+  }
+
+  /** The value of an INT32 scalar. */
+  public synchronized int intValue() {
+    return scalar(DataType.INT32, "Int").getInt(0);
+  }
+
+  /** The value of an INT64 scalar. */
+  public synchronized long longValue() {
+    return scalar(DataType.INT64, "Long").getLong(0);
+  }
+
+  /** The value of a BOOL scalar. */
+  public synchronized boolean booleanValue() {
+    return scalar(DataType.BOOL, "Boolean").get(0) != 0;
+  }
+
+  /**
+   * The bytes of a STRING scalar.
+   *
+   * @throws IllegalStateException {@code Tensor is not a scalar}
+   * @throws IllegalArgumentException {@code Tensor is not a string/bytes scalar}
+   * @throws NullPointerException after {@link #close()}
+   */
+  public synchronized byte[] bytesValue() {
+    long handle = liveHandle();
+    if (shape.length != 0) {
+      throw new IllegalStateException("Tensor is not a scalar");
+    }
+    if (dataType != DataType.STRING) {
+      throw new IllegalArgumentException("Tensor is not a string/bytes scalar");
+    }
+    return TensorKernels.readStrings(handle, 1)[0];
+  }
+
+  /** The data of a scalar of {@code expected} type; callers hold the monitor. */
+  private ByteBuffer scalar(DataType expected, String kind) {
+    long handle = liveHandle();
+    if (shape.length != 0) {
+      throw new IllegalStateException("Tensor is not a scalar");
+    }
+    if (dataType != expected) {
+      throw new IllegalStateException("Tensor is not a " + kind + " scalar");
+    }
+    return TensorKernels.borrowedData(handle);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Copies out (§5.4, §5.5)
+
+  /**
+   * Copies the tensor into {@code dst}, a Java array of the same rank, element type and shape
+   * ({@code byte} arrays for UINT8; nested arrays of {@code byte[]} for STRING, whose leaves are
+   * replaced by new arrays), and returns {@code dst}. Checks in TF 1.x's order (§5.4).
+   *
+   * @throws IllegalArgumentException for a different rank, element type or shape, a zero-length
+   *     level, or a scalar tensor
+   * @throws NullPointerException after {@link #close()}
+   */
+  public <U> U copyTo(U dst) {
+    int rank = shape.length;
+    int dstRank = TensorArrays.rank(dst, dataType);
+    if (dstRank != rank) {
+      throw new IllegalArgumentException(
+          "cannot copy Tensor with " + rank + " dimensions into an object with " + dstRank);
+    }
+    if (!TensorArrays.compatible(dst, dataType)) {
+      throw new IllegalArgumentException(
+          "cannot copy Tensor with DataType "
+              + dataType
+              + " into an object of type "
+              + dst.getClass().getName());
+    }
+    long[] dstShape = TensorArrays.shapeOf(dst, rank);
+    if (!Arrays.equals(dstShape, shape)) {
+      throw new IllegalArgumentException(
+          "cannot copy Tensor with shape "
+              + Arrays.toString(shape)
+              + " into object with shape "
+              + Arrays.toString(dstShape));
+    }
+    synchronized (this) {
+      long handle = liveHandle();
+      if (rank == 0) {
+        throw new IllegalArgumentException(
+            "copyTo() is not meant for scalar Tensors, use the scalar accessor (floatValue(),"
+                + " intValue() etc.) instead");
+      }
+      int count = (int) TensorArrays.elementCount(shape);
+      if (dataType == DataType.STRING) {
+        TensorArrays.scatterStrings(TensorKernels.readStrings(handle, count), 0, dst, rank);
+      } else {
+        TensorArrays.scatter(flatData(TensorKernels.borrowedData(handle), count), 0, dst, rank);
+      }
+    }
+    return dst;
+  }
+
+  /** The tensor's elements as a Java primitive array of its type (after copyTo's checks). */
+  private Object flatData(ByteBuffer data, int count) {
+    switch (dataType) {
+      case FLOAT:
+        float[] floats = new float[count];
+        data.asFloatBuffer().get(floats);
+        return floats;
+      case DOUBLE:
+        double[] doubles = new double[count];
+        data.asDoubleBuffer().get(doubles);
+        return doubles;
+      case INT32:
+        int[] ints = new int[count];
+        data.asIntBuffer().get(ints);
+        return ints;
+      case INT64:
+        long[] longs = new long[count];
+        data.asLongBuffer().get(longs);
+        return longs;
+      case BOOL:
+        boolean[] booleans = new boolean[count];
+        for (int i = 0; i < count; i++) {
+          booleans[i] = data.get(i) != 0;
+        }
+        return booleans;
+      default: // UINT8
+        byte[] bytes = new byte[count];
+        data.get(bytes);
+        return bytes;
+    }
+  }
+
+  /**
+   * Writes the INT32 elements at {@code dst}'s position and advances it.
+   *
+   * @throws IllegalArgumentException {@code cannot use … with Tensor of type …} for another dtype
+   * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
+   * @throws NullPointerException after {@link #close()}
+   */
+  public void writeTo(IntBuffer dst) {
+    checkWriteType(dst, DataType.INT32);
+    synchronized (this) {
+      dst.put(TensorKernels.borrowedData(liveHandle()).asIntBuffer());
+    }
+  }
+
+  /** As {@link #writeTo(IntBuffer)}, for FLOAT. */
+  public void writeTo(FloatBuffer dst) {
+    checkWriteType(dst, DataType.FLOAT);
+    synchronized (this) {
+      dst.put(TensorKernels.borrowedData(liveHandle()).asFloatBuffer());
+    }
+  }
+
+  /** As {@link #writeTo(IntBuffer)}, for DOUBLE. */
+  public void writeTo(DoubleBuffer dst) {
+    checkWriteType(dst, DataType.DOUBLE);
+    synchronized (this) {
+      dst.put(TensorKernels.borrowedData(liveHandle()).asDoubleBuffer());
+    }
+  }
+
+  /** As {@link #writeTo(IntBuffer)}, for INT64. */
+  public void writeTo(LongBuffer dst) {
+    checkWriteType(dst, DataType.INT64);
+    synchronized (this) {
+      dst.put(TensorKernels.borrowedData(liveHandle()).asLongBuffer());
+    }
+  }
+
+  /**
+   * Writes the {@link #numBytes()} raw bytes of the data (little-endian; for STRING the {@code
+   * TF_STRING} encoding) at {@code dst}'s position and advances it.
+   *
+   * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
+   * @throws NullPointerException after {@link #close()}
+   * @throws IllegalStateException for RESOURCE and VARIANT
+   */
+  public synchronized void writeTo(ByteBuffer dst) {
+    long handle = liveHandle();
+    if (dataType == DataType.STRING) {
+      dst.put(ByteBuffer.wrap(TensorKernels.encodedStrings(handle)));
+    } else {
+      dst.put(TensorKernels.borrowedData(handle));
+    }
+  }
+
+  private void checkWriteType(java.nio.Buffer dst, DataType expected) {
+    if (dataType != expected) {
+      throw new IllegalArgumentException(
+          "cannot use " + dst.getClass().getName() + " with Tensor of type " + dataType);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // C++ tensorflow::Tensor semantics (§5.9). Methods that read data throw
+  // NullPointerException("close() was called on the Tensor") after close().
+
+  /**
+   * {@code Tensor::FromProto} of a serialized {@code TensorProto} of any dtype. No size limit
+   * (TensorFlow parity, tensor.md §15): allocation is fallible, so a huge request fails cleanly;
+   * use {@link #fromProto(byte[], long)} to bound untrusted input.
+   *
+   * @throws IllegalArgumentException starting with {@code Cannot parse tensor from proto}
+   */
+  public static Tensor<?> fromProto(byte[] serializedTensorProto) {
+    return fromProto(serializedTensorProto, -1);
+  }
+
+  /**
+   * {@link #fromProto(byte[])} that also rejects tensors whose data would exceed {@code maxBytes}
+   * bytes (project extension; strings, resources and variants count 24 bytes per element plus
+   * string bytes). A negative {@code maxBytes} means no limit.
+   */
+  public static Tensor<?> fromProto(byte[] serializedTensorProto, long maxBytes) {
+    return new Tensor<Object>(TensorKernels.fromProto(serializedTensorProto, maxBytes));
+  }
+
+  /**
+   * {@code AsProtoTensorContent}, serialized: for every dtype except STRING the bytes of {@code
+   * tf.io.serialize_tensor}.
+   */
+  public synchronized byte[] asProtoTensorContent() {
+    return TensorKernels.asProtoTensorContent(liveHandle());
+  }
+
+  /** {@code AsProtoField}, serialized: for STRING the bytes of {@code tf.io.serialize_tensor}. */
+  public synchronized byte[] asProtoField() {
+    return TensorKernels.asProtoField(liveHandle());
+  }
+
+  /**
+   * {@code SummarizeValue(maxEntries, printV2)} exactly (a negative {@code maxEntries} prints
+   * every element). String elements are printed raw by TensorFlow; bytes that are not valid UTF-8
+   * appear here as {@code \xNN} (two lower-case hex digits per byte), which cannot be confused with
+   * element text because the summary escapes every backslash of an element as {@code \\}.
+   */
+  public synchronized String summarizeValue(long maxEntries, boolean printV2) {
+    return TensorKernels.summarizeValue(liveHandle(), maxEntries, printV2);
+  }
+
+  /** {@code DebugString()}: type, shape and at most 3 values. */
+  public String debugString() {
+    return debugString(3);
+  }
+
+  /** {@code DebugString(numValues)}: type, shape and at most {@code numValues} values (v1). */
+  public synchronized String debugString(int numValues) {
+    return TensorKernels.debugString(liveHandle(), numValues);
+  }
+
+  /** {@code DeviceSafeDebugString()}: type and shape, no values. */
+  public synchronized String deviceSafeDebugString() {
+    return TensorKernels.deviceSafeDebugString(liveHandle());
+  }
+
+  /**
+   * {@code Slice(dim0Start, dim0Limit)}: rows {@code [dim0Start, dim0Limit)} of dimension 0, as
+   * a new tensor sharing this tensor's buffer (nothing is copied). The caller owns (closes) it;
+   * it stays valid after this tensor is closed. {@code Slice(0, dim0)} is a new tensor object
+   * with this tensor's state.
+   *
+   * @throws IllegalArgumentException for a scalar or bounds outside {@code 0 <= start <= limit
+   *     <= dim0} (C++ aborts)
+   */
+  public synchronized Tensor<T> slice(long dim0Start, long dim0Limit) {
+    return typed(TensorKernels.slice(liveHandle(), dim0Start, dim0Limit));
+  }
+
+  /**
+   * {@code SubSlice(index)}: row {@code index} of dimension 0 without that dimension, as a new
+   * tensor sharing this tensor's buffer. The caller owns (closes) it.
+   *
+   * @throws IllegalArgumentException for a scalar or an index outside {@code [0, dim0]}, or
+   *     {@code index == dim0} with non-empty rows (C++ aborts)
+   */
+  public synchronized Tensor<T> subSlice(long index) {
+    return typed(TensorKernels.subSlice(liveHandle(), index));
+  }
+
+  /**
+   * {@code BitcastFrom(other, dtype, shape)} as a <b>static factory</b>: a new tensor of {@code
+   * dtype} and {@code shape} viewing {@code other}'s bytes (shared, not copied); the caller owns
+   * it. Being static, it can also be called on any instance ({@code t.bitcastFrom(other, …)});
+   * that instance is not involved.
+   *
+   * @throws IllegalArgumentException {@code other tensor has zero-sized data type}, {@code
+   *     specified output type is zero-sized}, {@code input and output shapes/data type sizes are
+   *     not compatible}, or for an invalid shape
+   * @throws NullPointerException if {@code other} is closed
+   */
+  public static <U> Tensor<U> bitcastFrom(Tensor<?> other, DataType dtype, long[] shape) {
+    if (dtype == null || shape == null) {
+      throw new NullPointerException(dtype == null ? "dtype" : "shape");
+    }
+    synchronized (other) {
+      return typed(TensorKernels.bitcastFrom(other.liveHandle(), dtype.c(), shape));
+    }
+  }
+
+  /**
+   * {@code CopyFrom(other, shape)}: if {@code other} has as many elements as {@code shape}, this
+   * tensor takes {@code other}'s dtype and the given shape and shares {@code other}'s buffer, and
+   * the result is true; otherwise nothing changes and the result is false. Like C++, this may
+   * change {@link #dataType()} (the type parameter {@code T} is then stale).
+   *
+   * @throws IllegalArgumentException for an invalid shape
+   * @throws NullPointerException if either tensor is closed
+   */
+  public boolean copyFrom(Tensor<?> other, long[] shape) {
+    if (shape == null) {
+      throw new NullPointerException("shape");
+    }
+    Tensor<?> first = serial <= other.serial ? this : other;
+    Tensor<?> second = first == this ? other : this;
+    synchronized (first) {
+      synchronized (second) {
+        boolean copied = TensorKernels.copyFrom(liveHandle(), other.liveHandle(), shape);
+        if (copied) {
+          describe();
+        }
+        return copied;
+      }
+    }
+  }
+
+  /** {@code IsAligned()}: the data address is a multiple of 64 (or there is nothing to align). */
+  public synchronized boolean isAligned() {
+    return TensorKernels.isAligned(liveHandle());
+  }
+
+  /** {@code IsInitialized()}: there is a buffer, or no elements. */
+  public synchronized boolean isInitialized() {
+    return TensorKernels.isInitialized(liveHandle());
+  }
+
+  /** {@code IsSameSize(other)}: the same shape. Uses Java-side metadata, so works after close. */
+  public boolean isSameSize(Tensor<?> other) {
+    return Arrays.equals(shape, other.shape);
+  }
+
+  /** {@code SharesBufferWith(other)}: both have buffers with the same root (never for empty tensors). */
+  public boolean sharesBufferWith(Tensor<?> other) {
+    Tensor<?> first = serial <= other.serial ? this : other;
+    Tensor<?> second = first == this ? other : this;
+    synchronized (first) {
+      synchronized (second) {
+        return TensorKernels.sharesBufferWith(liveHandle(), other.liveHandle());
+      }
+    }
+  }
+
+  /**
+   * {@code TotalBytes()}: 0 without elements; element bytes, for STRING {@code 24 × n + Σ
+   * lengths}.
+   *
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor (C++ aborts)
+   */
+  public synchronized long totalBytes() {
+    return TensorKernels.totalBytes(liveHandle());
+  }
+
+  /** {@code AllocatedBytes()}: {@link #totalBytes()} (the allocator does not track sizes). */
+  public synchronized long allocatedBytes() {
+    return TensorKernels.allocatedBytes(liveHandle());
+  }
+
+  /** The exact element count ({@code NumElements()}); {@link #numElements()} keeps TF 1.x's int wrap. */
+  public long numElementsLong() {
+    return TensorArrays.elementCount(shape);
+  }
+
+  /**
+   * {@code tensor_data()}: a read-only little-endian view of the data bytes, without a copy. The
+   * view keeps the memory alive by itself, so it stays valid after {@link #close()}; the memory
+   * is freed once the view (and every buffer derived from it) is unreachable. On Android, derived
+   * buffers ({@code duplicate()}, {@code slice()}) do not reference their source, so keep the
+   * returned buffer itself reachable while using them.
+   *
+   * @throws IllegalStateException for STRING, RESOURCE and VARIANT (not memcpy-able)
+   * @throws NullPointerException after {@link #close()}
+   */
+  public synchronized ByteBuffer tensorData() {
+    return TensorKernels.ownedData(liveHandle());
+  }
 }

@@ -33,4 +33,42 @@ final class NativeTensor {
   static native long[] describe(long handle);
 
   static native void release(long handle);
+
+  static native ByteBuffer dataView(long handle, long[] keepAlive);
+
+  static native long numBytes(long handle);
+
+  static native byte[] encodedStrings(long handle);
+
+  static native byte[] readStrings(long handle, int[] lengths);
+
+  static native String summarizeValue(long handle, long maxEntries, boolean printV2);
+
+  static native String debugString(long handle, long numValues);
+
+  static native String deviceSafeDebugString(long handle);
+
+  static native long slice(long handle, long start, long limit);
+
+  static native long subSlice(long handle, long index);
+
+  static native long bitcastFrom(long otherHandle, int dtype, long[] shape);
+
+  static native boolean copyFrom(long handle, long otherHandle, long[] shape);
+
+  static native boolean sharesBufferWith(long handle, long otherHandle);
+
+  static native boolean isAligned(long handle);
+
+  static native boolean isInitialized(long handle);
+
+  static native long totalBytes(long handle);
+
+  static native long allocatedBytes(long handle);
+
+  static native long fromProto(byte[] serialized, long maxBytes);
+
+  static native byte[] asProtoTensorContent(long handle);
+
+  static native byte[] asProtoField(long handle);
 }
