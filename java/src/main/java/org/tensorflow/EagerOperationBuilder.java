@@ -282,6 +282,13 @@ final class EagerOperationBuilder implements OperationBuilder {
 
   /** This session and the sessions of the inputs, each once, ordered by serial (no lock cycles). */
   private EagerSession[] sessionsInLockOrder() {
+    boolean onlyOwn = true;
+    for (Output<?> input : inputs) {
+      onlyOwn &= input.session() == session;
+    }
+    if (onlyOwn) {
+      return new EagerSession[] {session};
+    }
     TreeMap<Long, EagerSession> bySerial = new TreeMap<Long, EagerSession>();
     bySerial.put(session.serial(), session);
     for (Output<?> input : inputs) {

@@ -286,8 +286,11 @@ class EagerSessionTest {
             () -> session.opBuilder("StridedSlice", "s").addInputList(new Output<?>[] {c.asOutput(), c.asOutput(),
                 c.asOutput(), c.asOutput()}).setAttr("T", DataType.FLOAT).build());
         // A builder's StridedSlice with explicit, matching type attributes runs.
+        Output<?> b = Constant.create(scope, new int[] {1}).asOutput();
+        Output<?> e = Constant.create(scope, new int[] {0}).asOutput();
+        Output<?> st = Constant.create(scope, new int[] {2}).asOutput();
         Operation s = session.opBuilder("StridedSlice", "s")
-            .addInputList(new Output<?>[] {c.asOutput(), c.asOutput(), c.asOutput(), c.asOutput()})
+            .addInputList(new Output<?>[] {c.asOutput(), b, e, st})
             .setAttr("T", DataType.INT32).setAttr("Index", DataType.INT32).setAttr("end_mask", 1L).build();
         // c[1::2] of [1, 2] -> [2]
         assertArrayEquals(new int[] {2}, s.<Integer>output(0).tensor().copyTo(new int[1]));
