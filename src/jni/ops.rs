@@ -39,7 +39,13 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeOps_stridedSlice<'lo
                 handles::borrow(strides)?,
             )
         };
-        let masks = [begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask];
+        let masks = [
+            begin_mask,
+            end_mask,
+            ellipsis_mask,
+            new_axis_mask,
+            shrink_axis_mask,
+        ];
         let output = strided_slice_tensor_attrs(input, begin, end, strides, masks)?;
         Ok(handles::into_handle(output))
     })

@@ -52,7 +52,7 @@ final class NameScope {
       return name;
     }
     uses.put(name, count + 1);
-    return String.format("%s_%d", name, count);
+    return name + "_" + count; // TF 1.x: String.format("%s_%d", name, count)
   }
 
   private String qualify(String name) {
