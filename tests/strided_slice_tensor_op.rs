@@ -207,7 +207,7 @@ fn identity_slice_shares_the_input_buffer() {
 #[test]
 fn aligned_dim0_slice_shares_and_unaligned_copies() {
     // Rows of 16 floats are 64 bytes: aligned, so x[1:3] is a view (spec §10.3).
-    let aligned = Tensor::from_slice(shape(&[3, 16]), &vec![1.5f32; 48]).unwrap();
+    let aligned = Tensor::from_slice(shape(&[3, 16]), &[1.5f32; 48]).unwrap();
     let out = strided_slice_tensor(
         &aligned,
         &v32(&[1]),
