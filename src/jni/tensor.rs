@@ -31,7 +31,12 @@ fn shape_of(env: &jni::Env<'_>, dims: &JLongArray<'_>) -> BridgeResult<TensorSha
 }
 
 /// Checks that `length` bytes are what `dtype` × `shape` needs, then builds the tensor from them.
-fn tensor_from(dtype: DataType, shape: TensorShape, length: usize, fill: impl FnOnce(&mut [u8]) -> BridgeResult<()>) -> BridgeResult<Tensor> {
+fn tensor_from(
+    dtype: DataType,
+    shape: TensorShape,
+    length: usize,
+    fill: impl FnOnce(&mut [u8]) -> BridgeResult<()>,
+) -> BridgeResult<Tensor> {
     let mut tensor = Tensor::new(dtype, shape)?;
     let need = tensor.tensor_data()?.len();
     if need != length {
@@ -162,16 +167,27 @@ macro_rules! create_from_array_export {
             offset: jint,
             count: jint,
         ) -> jlong {
-            guard(&mut env, |env| create_from_array(env, dtype, &shape, &data, offset, count))
+            guard(&mut env, |env| {
+                create_from_array(env, dtype, &shape, &data, offset, count)
+            })
         }
     };
 }
 
 create_from_array_export!(Java_dev_tensorbridge_internal_NativeTensor_createFromInts, jint);
 create_from_array_export!(Java_dev_tensorbridge_internal_NativeTensor_createFromLongs, jlong);
-create_from_array_export!(Java_dev_tensorbridge_internal_NativeTensor_createFromFloats, jfloat);
-create_from_array_export!(Java_dev_tensorbridge_internal_NativeTensor_createFromDoubles, jdouble);
-create_from_array_export!(Java_dev_tensorbridge_internal_NativeTensor_createFromBooleans, jboolean);
+create_from_array_export!(
+    Java_dev_tensorbridge_internal_NativeTensor_createFromFloats,
+    jfloat
+);
+create_from_array_export!(
+    Java_dev_tensorbridge_internal_NativeTensor_createFromDoubles,
+    jdouble
+);
+create_from_array_export!(
+    Java_dev_tensorbridge_internal_NativeTensor_createFromBooleans,
+    jboolean
+);
 
 /// `static native long createStrings(long[] shape, byte[] data, int[] lengths)`: a STRING tensor
 /// whose elements are consecutive pieces of `data` with the given lengths (row-major).
@@ -357,9 +373,10 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_numBytes<'loc
     guard_primitive(&mut env, || {
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
-        let size = match tensor.elements()? {
-            Elements::Strings(strings) => tf_string::encoded_size(strings),
-            _ => tensor_bytes(tensor)?.len(),
+        let size = if tensor.dtype() == DataType::String {
+            tf_string::encoded_size(strings_or_none(tensor)?)
+        } else {
+            tensor_bytes(tensor)?.len()
         };
         Ok(size as jlong)
     })
@@ -368,7 +385,20 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_numBytes<'loc
 fn strings_of(tensor: &Tensor) -> BridgeResult<&[Vec<u8>]> {
     match tensor.elements()? {
         Elements::Strings(strings) => Ok(strings),
-        _ => Err(Error::invalid_argument(format!("{} tensor is not a string tensor", tensor.dtype().name())).into()),
+        _ => Err(
+            Error::invalid_argument(format!("{} tensor is not a string tensor", tensor.dtype().name()))
+                .into(),
+        ),
+    }
+}
+
+/// The strings of a STRING tensor; none for an uninitialised one (no buffer, like the empty
+/// `tensor_data()` of other dtypes).
+fn strings_or_none(tensor: &Tensor) -> BridgeResult<&[Vec<u8>]> {
+    if tensor.is_initialized() {
+        strings_of(tensor)
+    } else {
+        Ok(&[])
     }
 }
 
@@ -382,8 +412,8 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_encodedString
     guard(&mut env, |env| {
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
-        let encoded = tf_string::encode(strings_of(tensor)?)?;
-        Ok(java_bytes(env, &encoded)?)
+        let encoded = tf_string::encode(strings_or_none(tensor)?)?;
+        java_bytes(env, &encoded)
     })
 }
 
@@ -408,20 +438,27 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_readStrings<'
         let mut total = 0usize;
         for s in strings {
             sizes.push(i32::try_from(s.len()).map_err(|_| too_large())?);
-            total = total.checked_add(s.len()).filter(|t| i32::try_from(*t).is_ok()).ok_or_else(too_large)?;
+            total = total
+                .checked_add(s.len())
+                .filter(|t| i32::try_from(*t).is_ok())
+                .ok_or_else(too_large)?;
         }
         lengths.set_region(env, 0, &sizes)?;
         let mut data = Vec::with_capacity(total);
         for s in strings {
             data.extend_from_slice(s);
         }
-        Ok(java_bytes(env, &data)?)
+        java_bytes(env, &data)
     })
 }
 
 fn java_bytes(env: &mut jni::Env<'_>, bytes: &[u8]) -> BridgeResult<jbyteArray> {
     if i32::try_from(bytes.len()).is_err() {
-        return Err(Error::new(ErrorKind::IllegalState, format!("{} bytes do not fit a Java array", bytes.len())).into());
+        return Err(Error::new(
+            ErrorKind::IllegalState,
+            format!("{} bytes do not fit a Java array", bytes.len()),
+        )
+        .into());
     }
     Ok(env.byte_array_from_slice(bytes)?.into_raw())
 }
@@ -595,7 +632,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_isInitialized
     handle: jlong,
 ) -> jboolean {
     // SAFETY: a live handle, used under the tensor's monitor.
-    guard_primitive(&mut env, || Ok(unsafe { handles::borrow(handle)? }.is_initialized()))
+    guard_primitive(&mut env, || {
+        Ok(unsafe { handles::borrow(handle)? }.is_initialized())
+    })
 }
 
 /// `static native long totalBytes(long handle)`
@@ -606,7 +645,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_totalBytes<'l
     handle: jlong,
 ) -> jlong {
     // SAFETY: a live handle, used under the tensor's monitor.
-    guard_primitive(&mut env, || Ok(unsafe { handles::borrow(handle)? }.total_bytes()? as jlong))
+    guard_primitive(&mut env, || {
+        Ok(unsafe { handles::borrow(handle)? }.total_bytes()? as jlong)
+    })
 }
 
 /// `static native long allocatedBytes(long handle)`
@@ -617,7 +658,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_allocatedByte
     handle: jlong,
 ) -> jlong {
     // SAFETY: a live handle, used under the tensor's monitor.
-    guard_primitive(&mut env, || Ok(unsafe { handles::borrow(handle)? }.allocated_bytes()? as jlong))
+    guard_primitive(&mut env, || {
+        Ok(unsafe { handles::borrow(handle)? }.allocated_bytes()? as jlong)
+    })
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -632,7 +675,10 @@ fn proto_rejection(e: Error) -> BridgeError {
     if e.kind == ErrorKind::Internal || e.message.starts_with(CANNOT_PARSE) {
         return e.into();
     }
-    let reason = if e.message.starts_with("Could not parse `serialized` as TensorProto") {
+    let reason = if e
+        .message
+        .starts_with("Could not parse `serialized` as TensorProto")
+    {
         "the bytes are not a serialized TensorProto".to_string()
     } else {
         e.message
@@ -652,7 +698,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_fromProto<'lo
     guard(&mut env, |env| {
         let mut bytes = vec![0i8; serialized.len(env)?];
         serialized.get_region(env, 0, &mut bytes)?;
-        let options = DecodeOptions { max_bytes: u64::try_from(max_bytes).ok() };
+        let options = DecodeOptions {
+            max_bytes: u64::try_from(max_bytes).ok(),
+        };
         let tensor = Tensor::from_proto(bytemuck::cast_slice(&bytes), &options).map_err(proto_rejection)?;
         Ok(handles::into_handle(tensor))
     })

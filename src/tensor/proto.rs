@@ -40,20 +40,43 @@ impl Tensor {
 
     /// A `string` tensor owning `values` (no copy), one per element.
     pub(crate) fn from_strings(shape: TensorShape, values: Vec<Vec<u8>>) -> Result<Tensor> {
-        Tensor::from_objects(DataType::String, shape, values.len(), Storage::Strings(values))
+        Tensor::from_objects(
+            DataType::String,
+            shape,
+            values.len(),
+            Storage::Strings(values),
+        )
     }
 
     /// A `resource` tensor owning `values` (no copy), one per element.
-    pub(crate) fn from_resources(shape: TensorShape, values: Vec<ResourceHandle>) -> Result<Tensor> {
-        Tensor::from_objects(DataType::Resource, shape, values.len(), Storage::Resources(values))
+    pub(crate) fn from_resources(
+        shape: TensorShape,
+        values: Vec<ResourceHandle>,
+    ) -> Result<Tensor> {
+        Tensor::from_objects(
+            DataType::Resource,
+            shape,
+            values.len(),
+            Storage::Resources(values),
+        )
     }
 
     /// A `variant` tensor owning `values` (no copy), one per element.
     pub(crate) fn from_variants(shape: TensorShape, values: Vec<Variant>) -> Result<Tensor> {
-        Tensor::from_objects(DataType::Variant, shape, values.len(), Storage::Variants(values))
+        Tensor::from_objects(
+            DataType::Variant,
+            shape,
+            values.len(),
+            Storage::Variants(values),
+        )
     }
 
-    fn from_objects(dtype: DataType, shape: TensorShape, count: usize, storage: Storage) -> Result<Tensor> {
+    fn from_objects(
+        dtype: DataType,
+        shape: TensorShape,
+        count: usize,
+        storage: Storage,
+    ) -> Result<Tensor> {
         if i64::try_from(count).ok() != Some(shape.num_elements()) {
             return Err(Error::invalid_argument(format!(
                 "Expected {} values for shape {}, got {count}",
@@ -62,7 +85,11 @@ impl Tensor {
             )));
         }
         // No elements: a null buffer, as `Tensor::new` gives.
-        let buf = (count > 0).then(|| BufferRef { root: Arc::new(storage), offset: 0, len: count });
+        let buf = (count > 0).then(|| BufferRef {
+            root: Arc::new(storage),
+            offset: 0,
+            len: count,
+        });
         Ok(Tensor { dtype, shape, buf })
     }
 }
@@ -77,19 +104,34 @@ mod tests {
     }
 
     fn unhex(s: &str) -> Vec<u8> {
-        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+            .collect()
     }
 
     #[test]
     fn section_13_bytes_through_the_tensor_api() {
         // §13: float vector [1.0, 2.0], shape [2].
         let t = Tensor::from_vec1(&[1.0f32, 2.0]).unwrap();
-        assert_eq!(hex(&t.serialize_tensor().unwrap()), "080112041202080222080000803f00000040");
-        assert_eq!(hex(&t.as_proto_tensor_content_bytes().unwrap()), "080112041202080222080000803f00000040");
-        assert_eq!(hex(&t.as_proto_field_bytes().unwrap()), "08011204120208022a080000803f00000040");
+        assert_eq!(
+            hex(&t.serialize_tensor().unwrap()),
+            "080112041202080222080000803f00000040"
+        );
+        assert_eq!(
+            hex(&t.as_proto_tensor_content_bytes().unwrap()),
+            "080112041202080222080000803f00000040"
+        );
+        assert_eq!(
+            hex(&t.as_proto_field_bytes().unwrap()),
+            "08011204120208022a080000803f00000040"
+        );
         // §13: string vector ["ab", "", "c"] serializes in field form.
         let s = Tensor::from_vec1(&[b"ab".to_vec(), Vec::new(), b"c".to_vec()]).unwrap();
-        assert_eq!(hex(&s.serialize_tensor().unwrap()), "0807120412020803420261624200420163");
+        assert_eq!(
+            hex(&s.serialize_tensor().unwrap()),
+            "0807120412020803420261624200420163"
+        );
         // §13: empty float vector: an empty Dim, no content.
         let e = Tensor::new(DataType::Float, TensorShape::from_dims(&[0]).unwrap()).unwrap();
         assert_eq!(hex(&e.serialize_tensor().unwrap()), "080112021200");
@@ -98,7 +140,11 @@ mod tests {
     #[test]
     fn decoded_elements_land_in_an_aligned_buffer() {
         // §13 half vector [1.0]: content 00 3c.
-        let t = Tensor::from_proto(&unhex("08131204120208012202003c"), &DecodeOptions::default()).unwrap();
+        let t = Tensor::from_proto(
+            &unhex("08131204120208012202003c"),
+            &DecodeOptions::default(),
+        )
+        .unwrap();
         assert_eq!(t.dtype(), DataType::Half);
         assert_eq!(t.tensor_data().unwrap(), &[0x00, 0x3c]);
         assert_eq!(t.data_address().unwrap() % ALLOCATION_ALIGNMENT, 0);
@@ -107,10 +153,14 @@ mod tests {
 
     #[test]
     fn slices_serialize_only_their_window() {
-        let t = Tensor::from_slice(TensorShape::from_dims(&[3]).unwrap(), &[1.0f32, 2.0, 3.0]).unwrap();
+        let t =
+            Tensor::from_slice(TensorShape::from_dims(&[3]).unwrap(), &[1.0f32, 2.0, 3.0]).unwrap();
         let s = t.slice(1, 3).unwrap();
         // Same bytes as the §13 vector [2.0, 3.0]: shape [2], content 00000040 00004040.
-        assert_eq!(hex(&s.serialize_tensor().unwrap()), "080112041202080222080000004000004040");
+        assert_eq!(
+            hex(&s.serialize_tensor().unwrap()),
+            "080112041202080222080000004000004040"
+        );
     }
 
     #[test]
@@ -119,7 +169,10 @@ mod tests {
         let mut t = Tensor::from_vec1(&[1i32, 2]).unwrap();
         let _moved = t.move_out();
         assert_eq!(hex(&t.as_proto_field_bytes().unwrap()), "0803120412020802");
-        assert_eq!(hex(&t.as_proto_tensor_content_bytes().unwrap()), "0803120412020802");
+        assert_eq!(
+            hex(&t.as_proto_tensor_content_bytes().unwrap()),
+            "0803120412020802"
+        );
     }
 
     #[test]

@@ -34,9 +34,10 @@ const OBJECT_ELEMENT_BYTES: u64 = 24;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DecodeOptions {
     /// Reject tensors whose buffer would exceed this many bytes (`num_elements × DataTypeSize`,
-    /// or × 24 for string / resource / variant elements, plus the bytes of string elements that
-    /// typed fields fill in). Checked before allocating; applies to each tensor of a variant
-    /// separately. Recommended for untrusted input and for fuzzing.
+    /// or × 24 for string / resource / variant elements, plus the bytes of the string elements,
+    /// including those that typed fields fill in by repetition). Checked before allocating the
+    /// elements; applies to each tensor of a variant separately. The same tensor counts the same
+    /// in the field and the content form. Recommended for untrusted input and for fuzzing.
     pub max_bytes: Option<u64>,
 }
 
@@ -106,7 +107,8 @@ fn shape_of(proto: Option<&TensorShapeProto>) -> ShapeProto {
 
 fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<Tensor> {
     // §3.4 IsValidShape, `unknown_rank` ignored; its messages follow the prefix.
-    let shape = TensorShape::from_proto(&shape_of(proto.tensor_shape.as_ref())).map_err(|e| reject(e.message))?;
+    let shape =
+        TensorShape::from_proto(&shape_of(proto.tensor_shape.as_ref())).map_err(|e| reject(e.message))?;
     if proto.dtype == 0 {
         return Err(reject("invalid dtype DT_INVALID (0)"));
     }
@@ -207,8 +209,12 @@ fn decode_content(
             Ok(t)
         }
         Kind::String => {
-            check_limit_with_payload(kind, n, content.len() as u128, options)?;
+            // Framing allocates at most 16 bytes per input byte; the limit then counts the string
+            // bytes alone (not their length prefixes), as for typed fields, so that a tensor
+            // accepted in one form is accepted in the other.
             let items = string_list::decode(content, n).ok_or_else(bad_framing)?;
+            let payload: u128 = items.iter().map(|s| s.len() as u128).sum();
+            check_limit_with_payload(kind, n, payload, options)?;
             let mut out = vec_with_capacity(n)?;
             for item in items {
                 out.push(copy_bytes(item)?);
@@ -330,9 +336,7 @@ fn decode_pod_fields(buf: &mut [u8], size: usize, field: PodField, p: &TensorPro
         F::Uint64 => fill_pod(buf, size, &p.uint64_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
         F::Bool => fill_pod(buf, size, &p.bool_val, |v, o| o[0] = u8::from(v)),
         // Complex values are (re, im) pairs; an odd trailing value is ignored.
-        F::ComplexFloat => {
-            fill_pairs(buf, size, &p.scomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes()))
-        }
+        F::ComplexFloat => fill_pairs(buf, size, &p.scomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
         F::ComplexDouble => {
             fill_pairs(buf, size, &p.dcomplex_val, |v, o| o.copy_from_slice(&v.to_le_bytes()))
         }
@@ -475,6 +479,20 @@ mod tests {
         assert_rejected(from_proto_message(&p, &limited));
         let p = TensorProto { string_val: vec![vec![b'x'; 78]], ..p };
         assert!(from_proto_message(&p, &limited).is_ok());
+        // The same tensor in content form counts the same 10 × 24 + 780 bytes; the 10 length
+        // prefixes do not count (found by the from_proto fuzz target: the content serialization
+        // of an accepted string tensor was rejected).
+        let content = TensorProto {
+            dtype: 7,
+            tensor_shape: shape(&[10]),
+            tensor_content: string_list::encode(vec![vec![b'x'; 78]; 10]),
+            ..Default::default()
+        };
+        assert_eq!(content.tensor_content.len(), 790);
+        assert!(from_proto_message(&content, &limited).is_ok());
+        let content =
+            TensorProto { tensor_content: string_list::encode(vec![vec![b'x'; 79]; 10]), ..content };
+        assert_rejected(from_proto_message(&content, &limited));
         // 43 strings × 24 bytes > 1024.
         let p = TensorProto { dtype: 7, tensor_shape: shape(&[43]), ..Default::default() };
         assert_rejected(from_proto_message(&p, &limited));

@@ -72,7 +72,9 @@ fn field_proto(t: &Tensor, depth: usize) -> Result<TensorProto> {
         return Ok(p);
     };
     match (elements, kind::kind(t.dtype())) {
-        (Elements::Bytes(bytes), Some(Kind::Pod { size, field })) => put_pod_fields(&mut p, bytes, size, field)?,
+        (Elements::Bytes(bytes), Some(Kind::Pod { size, field })) => {
+            put_pod_fields(&mut p, bytes, size, field)?
+        }
         (Elements::Strings(v), _) => {
             let mut out = try_vec(v.len(), "string_val")?;
             for s in v {
@@ -153,9 +155,10 @@ fn put_pod_fields(p: &mut TensorProto, bytes: &[u8], size: usize, field: PodFiel
 fn resource_handle_proto(h: &ResourceHandle, previous: Vec<DtypeAndShape>) -> ResourceHandleProto {
     let mut dtypes_and_shapes = previous;
     dtypes_and_shapes.extend(
-        h.dtypes_and_shapes
-            .iter()
-            .map(|(dtype, shape)| DtypeAndShape { dtype: *dtype, shape: Some(shape_proto(&shape.as_proto())) }),
+        h.dtypes_and_shapes.iter().map(|(dtype, shape)| DtypeAndShape {
+            dtype: *dtype,
+            shape: Some(shape_proto(&shape.as_proto())),
+        }),
     );
     ResourceHandleProto {
         device: h.device.clone(),
@@ -254,9 +257,8 @@ pub fn tensor_content_bytes(t: &Tensor) -> Result<Vec<u8>> {
         _ => return try_encode(&tensor_as_proto_tensor_content(t)?),
     };
     let head = header(t);
-    let field_len = prost::encoding::key_len(4)
-        + prost::encoding::encoded_len_varint(bytes.len() as u64)
-        + bytes.len();
+    let field_len =
+        prost::encoding::key_len(4) + prost::encoding::encoded_len_varint(bytes.len() as u64) + bytes.len();
     let mut out = try_vec(head.encoded_len() + field_len, "a serialized proto")?;
     head.encode_raw(&mut out);
     prost::encoding::encode_key(4, prost::encoding::WireType::LengthDelimited, &mut out);

@@ -7,7 +7,10 @@ use crate::dtype::DataType;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// Fixed-size, memcpy-able elements of `size` bytes.
-    Pod { size: usize, field: PodField },
+    Pod {
+        size: usize,
+        field: PodField,
+    },
     String,
     Resource,
     Variant,
@@ -24,7 +27,10 @@ pub(crate) enum PodField {
     IntUnsigned,
     /// `int_val` for the sub-byte integer types: the stored byte keeps the low 8 bits of the value,
     /// reading back sign- or zero-extends the low `bits` bits (ml_dtypes `intN` semantics).
-    IntSubByte { bits: u32, signed: bool },
+    IntSubByte {
+        bits: u32,
+        signed: bool,
+    },
     Int64,
     Uint32,
     Uint64,
@@ -98,7 +104,10 @@ mod tests {
                 _ => assert!(!dtype.can_use_memcpy(), "{dtype}"),
             }
         }
-        assert_eq!(value_type(18), Some((DataType::Complex128, Kind::Pod { size: 16, field: PodField::ComplexDouble })));
+        assert_eq!(
+            value_type(18),
+            Some((DataType::Complex128, Kind::Pod { size: 16, field: PodField::ComplexDouble }))
+        );
         assert_eq!(value_type(7), Some((DataType::String, Kind::String)));
     }
 }

@@ -54,8 +54,8 @@
 //! * Nesting of variants inside variants is limited to [`MAX_VARIANT_DEPTH`] levels so that a
 //!   small input cannot exhaust the stack.
 
-pub mod messages;
 mod kind;
+pub mod messages;
 mod plain;
 mod string_list;
 mod wire;
@@ -63,6 +63,8 @@ mod wire;
 pub mod decode;
 pub mod encode;
 
+/// Resource elements are the tensor module's handles (fields of `ResourceHandleProto`).
+pub use crate::tensor::ResourceHandle;
 pub use decode::{
     DecodeOptions, MAX_VARIANT_DEPTH, from_proto, from_proto_message, parse_tensor, parse_tensor_to_tensor,
     tensor_from_proto, tensor_from_proto_message,
@@ -72,8 +74,6 @@ pub use encode::{
     tensor_as_proto_tensor_content, tensor_content_bytes,
 };
 pub use messages::TensorProto;
-/// Resource elements are the tensor module's handles (fields of `ResourceHandleProto`).
-pub use crate::tensor::ResourceHandle;
 
 /// A tensor as plain data: dtype, shape and elements in row-major order. The codec itself works
 /// on [`crate::tensor::Tensor`]; this form (convertible both ways, see `plain`) is for tests and

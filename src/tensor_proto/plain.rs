@@ -41,10 +41,9 @@ impl DecodedTensor {
                 let variants = v.iter().map(variant).collect::<Result<Vec<_>>>()?;
                 Tensor::from_variants(shape, variants)
             }
-            _ => Err(Error::invalid_argument(format!(
-                "element data does not match a {} tensor",
-                dtype.name()
-            ))),
+            _ => {
+                Err(Error::invalid_argument(format!("element data does not match a {} tensor", dtype.name())))
+            }
         }
     }
 }

@@ -37,9 +37,25 @@ public final class Tensor<T> implements AutoCloseable {
 
   private Tensor(long nativeHandle) {
     HandleReaper.drain();
-    this.registration = HandleReaper.register(this, nativeHandle);
     this.nativeHandle = nativeHandle;
-    describe();
+    HandleReaper.Registration registered;
+    try {
+      describe();
+    } finally {
+      registered = HandleReaper.register(this, nativeHandle, estimatedBytes());
+    }
+    this.registration = registered;
+  }
+
+  /** The native bytes this tensor's handle may keep alive, for the safety net's GC requests. */
+  private long estimatedBytes() {
+    if (shape == null) {
+      return 0;
+    }
+    long n = TensorArrays.elementCount(shape);
+    int size = dataType.byteSize();
+    long perElement = size > 0 ? size : 24; // strings, resources, variants: one object each
+    return n > Long.MAX_VALUE / perElement ? Long.MAX_VALUE : n * perElement;
   }
 
   /** Reloads dtype and shape from the native tensor (they change only through copyFrom). */
@@ -337,7 +353,13 @@ public final class Tensor<T> implements AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // Life cycle and metadata (§5.2, §5.6)
 
-  /** The live native handle, for natives that read this tensor. */
+  /**
+   * The live native handle, for natives that read this tensor. Hold this tensor's monitor
+   * ({@code synchronized (tensor)}) for the whole native use of the handle, or a concurrent
+   * {@link #close()} can free the memory under it.
+   *
+   * @throws NullPointerException {@code close() was called on the Tensor} after close
+   */
   synchronized long nativeHandle() {
     return liveHandle();
   }

@@ -2,8 +2,12 @@ package dev.tensorbridge.demo;
 
 import dev.tensorbridge.internal.NativeLoader;
 import dev.tensorbridge.SliceEncoding;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.tensorflow.DataType;
 import org.tensorflow.EagerSession;
+import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
@@ -40,6 +44,9 @@ public final class Demo {
       System.out.println("  scalar().head() -> " + e.getClass().getSimpleName() + ": " + e.getMessage());
     }
 
+    System.out.println();
+    System.out.println("org.tensorflow.Tensor");
+    showTensors();
     stridedSlice();
   }
 
@@ -77,6 +84,53 @@ public final class Demo {
         System.out.println("  grid[5] -> IllegalArgumentException: " + ex.getMessage());
       }
     }
+  }
+
+  private static void showTensors() {
+    ByteBuffer rowData;
+    try (Tensor<Float> matrix =
+            Tensor.create(new float[][] {{0.1f, 1f / 3, 2.5f}, {1e20f, -0f, 123456789f}}, Float.class);
+        Tensor<Float> row = matrix.subSlice(1)) {
+      System.out.println("  " + matrix + ", numBytes " + matrix.numBytes());
+      System.out.println("  debugString()      = " + matrix.debugString());
+      System.out.println("  summarizeValue(-1, printV2) =\n    "
+          + matrix.summarizeValue(-1, true).replace("\n", "\n    "));
+      System.out.println("  subSlice(1)        = " + row.debugString(10)
+          + ", aligned " + row.isAligned() + ", shares buffer " + row.sharesBufferWith(matrix));
+      byte[] proto = matrix.asProtoTensorContent();
+      System.out.println("  asProtoTensorContent() = " + hex(proto));
+      try (Tensor<?> back = Tensor.fromProto(proto)) {
+        System.out.println("  fromProto(...)     = " + back.debugString(6));
+      }
+      rowData = row.tensorData();
+    }
+    System.out.println("  tensorData() of the row after both tensors closed: " + rowData.remaining()
+        + " bytes, first float " + rowData.getFloat(0));
+    byte[][] words = {"hello".getBytes(StandardCharsets.UTF_8), "tensor".getBytes(StandardCharsets.UTF_8)};
+    try (Tensor<String> strings = Tensor.create(words, String.class)) {
+      System.out.println("  " + strings.debugString() + ", asProtoField() = " + hex(strings.asProtoField()));
+    }
+    try (Tensor<?> half = Tensor.create(DataType.HALF, new long[] {2}, ByteBuffer.wrap(new byte[] {0, 0x3c, 0, (byte) 0xc0}))) {
+      System.out.println("  " + half.debugString());
+    }
+    try {
+      Tensor.create(new int[][] {{1, 2}, {3}});
+    } catch (IllegalArgumentException e) {
+      System.out.println("  create(ragged int[][]) -> " + e.getMessage());
+    }
+    try {
+      Tensor.fromProto(new byte[] {8, 1, 18, 4, 18, 2, 8, 3, 34, 1, 0});
+    } catch (IllegalArgumentException e) {
+      System.out.println("  fromProto(3 floats, 1 content byte) -> " + e.getMessage());
+    }
+  }
+
+  private static String hex(byte[] bytes) {
+    StringBuilder s = new StringBuilder();
+    for (byte b : bytes) {
+      s.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+    }
+    return s.toString();
   }
 
   private static void show(String label, Shape shape) {

@@ -15,22 +15,37 @@ import java.util.Set;
  * releases a handle: whoever removes its registration from the live set (the owner's {@code
  * close()} or the drain), so a handle is never released twice.
  *
+ * <p>The garbage collector does not see native memory, so a program that leaks many tensors but
+ * allocates little on the Java heap would rarely trigger a collection. As {@code java.nio} does for
+ * direct buffers, the reaper therefore asks for one ({@link System#gc()}) when the handles or
+ * estimated native bytes registered and not yet released have doubled since the last request
+ * (at least {@value #MIN_COUNT_LIMIT} handles or {@value #MIN_BYTES_LIMIT} bytes), then drains.
+ *
  * <p>Internal API: not for use outside tensorbridge.
  */
 public final class HandleReaper {
+  static final long MIN_COUNT_LIMIT = 16384;
+  static final long MIN_BYTES_LIMIT = 64L << 20;
   private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<Object>();
   /** Keeps registrations reachable until they are released (a collected reference is never queued). */
   private static final Set<Registration> LIVE = new HashSet<Registration>();
+  // Guarded by LIVE.
+  private static long liveCount;
+  private static long liveBytes;
+  private static long countLimit = MIN_COUNT_LIMIT;
+  private static long bytesLimit = MIN_BYTES_LIMIT;
 
   private HandleReaper() {}
 
   /** One registered handle. Opaque to callers. */
   public static final class Registration extends PhantomReference<Object> {
     private final long handle;
+    private final long bytes;
 
-    Registration(Object owner, long handle) {
+    Registration(Object owner, long handle, long bytes) {
       super(owner, QUEUE);
       this.handle = handle;
+      this.bytes = bytes;
     }
   }
 
@@ -39,16 +54,51 @@ public final class HandleReaper {
    * unless {@link #release} is called first.
    */
   public static Registration register(Object owner, long handle) {
+    return register(owner, handle, 0);
+  }
+
+  /**
+   * As {@link #register(Object, long)}, with an estimate of the native bytes the handle keeps
+   * alive (used only to decide when to ask for a garbage collection).
+   */
+  public static Registration register(Object owner, long handle, long bytes) {
     TensorKernels.checkHandle(handle);
     if (owner == null) {
       NativeTensor.release(handle);
       throw new NullPointerException("owner");
     }
-    Registration registration = new Registration(owner, handle);
+    Registration registration = new Registration(owner, handle, Math.max(bytes, 0));
+    boolean pressure;
     synchronized (LIVE) {
       LIVE.add(registration);
+      liveCount++;
+      liveBytes += registration.bytes;
+      pressure = liveCount > countLimit || liveBytes > bytesLimit;
+    }
+    if (pressure) {
+      collect();
     }
     return registration;
+  }
+
+  /**
+   * Requests a collection and drains what it finds, waiting briefly for the reference handler
+   * to enqueue, then moves the limits to twice what is still live.
+   */
+  private static void collect() {
+    System.gc();
+    for (int i = 0; i < 20 && drain() == 0; i++) {
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    synchronized (LIVE) {
+      countLimit = Math.max(MIN_COUNT_LIMIT, 2 * liveCount);
+      bytesLimit = Math.max(MIN_BYTES_LIMIT, 2 * liveBytes);
+    }
   }
 
   /** Releases the handle now, if neither this nor the safety net has released it yet. */
@@ -59,20 +109,32 @@ public final class HandleReaper {
     }
   }
 
-  /** Releases the handles of every owner the garbage collector has found unreachable so far. */
-  public static void drain() {
+  /**
+   * Releases the handles of every owner the garbage collector has found unreachable so far.
+   *
+   * @return how many handles were released
+   */
+  public static int drain() {
+    int released = 0;
     Object queued;
     while ((queued = QUEUE.poll()) != null) {
       Registration registration = (Registration) queued;
       if (claim(registration)) {
         NativeTensor.release(registration.handle);
+        released++;
       }
     }
+    return released;
   }
 
   private static boolean claim(Registration registration) {
     synchronized (LIVE) {
-      return LIVE.remove(registration);
+      if (!LIVE.remove(registration)) {
+        return false;
+      }
+      liveCount--;
+      liveBytes -= registration.bytes;
+      return true;
     }
   }
 

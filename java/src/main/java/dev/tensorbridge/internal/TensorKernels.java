@@ -158,7 +158,7 @@ public final class TensorKernels {
     if (view == null) {
       return EMPTY.duplicate();
     }
-    HandleReaper.register(view, keepAlive[0]);
+    HandleReaper.register(view, keepAlive[0], view.capacity());
     return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
