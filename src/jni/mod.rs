@@ -6,6 +6,7 @@ mod guard;
 
 mod diagnostics;
 mod handles;
+mod ops;
 mod tensor;
 mod tensor_buffer;
 mod on_load;

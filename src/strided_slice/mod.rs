@@ -9,7 +9,8 @@
 //! * [`kernel`]: which kernel path applies (share input, share a dim-0 view, empty, copy) and the
 //!   copy itself over borrowed slices in processing order.
 //!
-//! Nothing here depends on a tensor type: callers pass borrowed element slices plus dims.
+//! Apart from [`tensor_op`], nothing here depends on a tensor type: callers pass borrowed element
+//! slices plus dims.
 //!
 //! Typical use by a tensor type or the JNI bridge (Java-owned direct buffers):
 //! 1. [`Masks::from_attrs`] for 64-bit mask attributes, [`element::alignment_size`] for the dtype;
@@ -19,6 +20,8 @@
 //!    it with [`copy_processing_order_bytes`] (POD, any byte order) / [`copy_processing_order`]
 //!    (typed, e.g. strings). [`strided_slice`] bundles all of this for typed slices.
 //!
+//! [`tensor_op`] runs the op on core tensors (sharing buffers where TensorFlow does).
+//!
 //! Shape inference uses [`infer_shape`]; `StridedSliceGrad` and the assign/update ops use
 //! [`strided_slice_grad`], [`strided_slice_assign`] and [`strided_slice_update`].
 
@@ -27,6 +30,7 @@ pub mod element;
 pub mod grad;
 pub mod kernel;
 pub mod spec;
+pub mod tensor_op;
 
 pub use args::{IndexTensor, IndexType, Masks, SliceArgs};
 pub use grad::{strided_slice_assign, strided_slice_grad, strided_slice_update};
@@ -35,4 +39,5 @@ pub use kernel::{
     copy_processing_order, copy_processing_order_bytes, dim0_slice_aligned,
     scatter_processing_order, strided_slice,
 };
+pub use tensor_op::{strided_slice_tensor, strided_slice_tensor_attrs};
 pub use spec::{ShapeSpec, UNKNOWN_DIM, ValidatedSlice, infer_shape, validate, validate_partial};

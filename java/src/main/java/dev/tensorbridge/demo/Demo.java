@@ -1,11 +1,18 @@
 package dev.tensorbridge.demo;
 
 import dev.tensorbridge.internal.NativeLoader;
+import dev.tensorbridge.SliceEncoding;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.tensorflow.DataType;
+import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
+import org.tensorflow.ndarray.index.Indices;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Constant;
+import org.tensorflow.op.core.StridedSlice;
 
 /**
  * A tour of what tensorbridge does, growing with each capability; run it with
@@ -40,6 +47,43 @@ public final class Demo {
     System.out.println();
     System.out.println("org.tensorflow.Tensor");
     showTensors();
+    stridedSlice();
+  }
+
+  private static void stridedSlice() {
+    System.out.println();
+    System.out.println("org.tensorflow.op.core.StridedSlice (eager)");
+    try (EagerSession session = EagerSession.create()) {
+      Ops tf = Ops.create(session);
+      Constant<Integer> grid = tf.constant(new int[][] {{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9, 10, 11}});
+      StridedSlice<Integer> corners =
+          tf.stridedSlice(
+              grid,
+              tf.constant(new int[] {1, 0}),
+              tf.constant(new int[] {0, 0}),
+              tf.constant(new int[] {1, -2}),
+              StridedSlice.beginMask(0b10L).endMask(0b11L));
+      System.out.println(
+          "  grid[1:, ::-2] = " + Arrays.deepToString(corners.output().tensor().copyTo(new int[2][2]))
+              + "  " + corners.output());
+      StridedSlice<Integer> column = tf.stridedSlice(grid, Indices.all(), Indices.newAxis(), Indices.at(2));
+      System.out.println(
+          "  grid[:, None, 2] = " + Arrays.deepToString(column.output().tensor().copyTo(new int[3][1])));
+      StridedSlice<Integer> last = tf.stridedSlice(grid, SliceEncoding.parseIndices("-1:"));
+      System.out.println(
+          "  grid[-1:] = " + Arrays.deepToString(last.output().tensor().copyTo(new int[1][4])));
+      SliceEncoding e = SliceEncoding.parse("1, 2:4, newaxis, ..., :-3:-1, :");
+      System.out.println(
+          "  \"1, 2:4, newaxis, ..., :-3:-1, :\" -> begin " + Arrays.toString(e.begin()) + ", end "
+              + Arrays.toString(e.end()) + ", strides " + Arrays.toString(e.strides())
+              + ", masks " + e.beginMask() + "/" + e.endMask() + "/" + e.ellipsisMask() + "/"
+              + e.newAxisMask() + "/" + e.shrinkAxisMask());
+      try {
+        tf.stridedSlice(grid, Indices.at(5));
+      } catch (IllegalArgumentException ex) {
+        System.out.println("  grid[5] -> IllegalArgumentException: " + ex.getMessage());
+      }
+    }
   }
 
   private static void showTensors() {

@@ -1,0 +1,203 @@
+package dev.tensorbridge;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tensorflow.ndarray.index.Index;
+import org.tensorflow.ndarray.index.Indices;
+
+/**
+ * The begin/end/strides vectors and five masks of a strided slice, as TensorFlow's Python
+ * {@code __getitem__} encodes them: from {@link Index} entries ({@link #of}) or from Python-like
+ * slice notation ({@link #parse}). For example {@code parse("1, 2:4, newaxis, ..., :-3:-1, :")}
+ * ({@code foo[1, 2:4, None, ..., :-3:-1, :]}) gives begin {@code [1, 2, 0, 0, 0, 0]}, end
+ * {@code [2, 4, 0, 0, -3, 0]}, strides {@code [1, 1, 1, 1, -1, 1]}, begin mask 48, end mask 32,
+ * ellipsis mask 8, new axis mask 4 and shrink axis mask 1.
+ *
+ * <p>Immutable; the array accessors return copies.
+ */
+public final class SliceEncoding {
+  private final int[] begin;
+  private final int[] end;
+  private final int[] strides;
+  private final long beginMask;
+  private final long endMask;
+  private final long ellipsisMask;
+  private final long newAxisMask;
+  private final long shrinkAxisMask;
+
+  private SliceEncoding(
+      int[] begin, int[] end, int[] strides, long beginMask, long endMask, long ellipsisMask,
+      long newAxisMask, long shrinkAxisMask) {
+    this.begin = begin;
+    this.end = end;
+    this.strides = strides;
+    this.beginMask = beginMask;
+    this.endMask = endMask;
+    this.ellipsisMask = ellipsisMask;
+    this.newAxisMask = newAxisMask;
+    this.shrinkAxisMask = shrinkAxisMask;
+  }
+
+  /**
+   * Encodes {@code indices} entry by entry (the rules of {@code StridedSliceHelper}): a null entry
+   * means {@link Indices#all()}; mask bit {@code i} ({@code 1L << i}) comes from entry {@code i}.
+   * With 32 or more entries the masks use bits the op rejects (its int32 attribute check).
+   *
+   * @throws NullPointerException if {@code indices} is null
+   * @throws UnsupportedOperationException for an entry a strided slice cannot express
+   * @throws IllegalArgumentException if a value does not fit an int, or for a second ellipsis
+   */
+  public static SliceEncoding of(Index... indices) {
+    int n = indices.length;
+    int[] begin = new int[n];
+    int[] end = new int[n];
+    int[] strides = new int[n];
+    long beginMask = 0;
+    long endMask = 0;
+    long ellipsisMask = 0;
+    long newAxisMask = 0;
+    long shrinkAxisMask = 0;
+    boolean seenEllipsis = false;
+    for (int i = 0; i < n; i++) {
+      Index idx = indices[i] == null ? Indices.all() : indices[i];
+      if (!idx.isStridedSlicingCompliant()) {
+        throw new UnsupportedOperationException("Index " + idx + " is not supported for Tensors");
+      }
+      begin[i] = narrow(idx.begin(), "begin", idx);
+      end[i] = narrow(idx.end(), "end", idx);
+      strides[i] = narrow(idx.stride(), "stride", idx);
+      long bit = 1L << i;
+      if (idx.beginMask()) {
+        beginMask |= bit;
+      }
+      if (idx.endMask()) {
+        endMask |= bit;
+      }
+      if (idx.isEllipsis()) {
+        if (seenEllipsis) {
+          throw new IllegalArgumentException("Can not have two ellipsis in a slice");
+        }
+        seenEllipsis = true;
+        ellipsisMask |= bit;
+      }
+      if (idx.isNewAxis()) {
+        newAxisMask |= bit;
+      }
+      if (idx.isPoint()) {
+        shrinkAxisMask |= bit;
+      }
+    }
+    return new SliceEncoding(
+        begin, end, strides, beginMask, endMask, ellipsisMask, newAxisMask, shrinkAxisMask);
+  }
+
+  /**
+   * Encodes Python-like slice notation: comma-separated entries, each an integer ({@code 2},
+   * {@code -1}), a slice {@code start:stop[:step]} with any part left out ({@code 1:},
+   * {@code ::-1}, {@code :}), {@code ...} (or {@code Ellipsis}), or {@code newaxis} (also
+   * {@code None}, {@code tf.newaxis}). Whitespace around parts is ignored; an empty string is the
+   * identity slice.
+   *
+   * @throws NullPointerException if {@code spec} is null
+   * @throws IllegalArgumentException for malformed notation (the message names the entry), a zero
+   *     step, a value beyond the int range, or a second ellipsis
+   */
+  public static SliceEncoding parse(String spec) {
+    return of(parseIndices(spec));
+  }
+
+  /** The entries of {@link #parse}'s notation, as {@link Index} objects. */
+  public static Index[] parseIndices(String spec) {
+    if (spec.trim().isEmpty()) {
+      return new Index[0];
+    }
+    String[] items = spec.split(",", -1);
+    List<Index> indices = new ArrayList<Index>(items.length);
+    for (int i = 0; i < items.length; i++) {
+      indices.add(parseEntry(items[i].trim(), i, spec));
+    }
+    return indices.toArray(new Index[0]);
+  }
+
+  private static Index parseEntry(String item, int position, String spec) {
+    if (item.equals("...") || item.equals("Ellipsis")) {
+      return Indices.ellipsis();
+    }
+    if (item.equals("newaxis") || item.equals("None") || item.equals("tf.newaxis")) {
+      return Indices.newAxis();
+    }
+    String[] parts = item.split(":", -1);
+    if (parts.length > 3 || item.isEmpty()) {
+      throw malformed(item, position, spec);
+    }
+    if (parts.length == 1) {
+      return Indices.at(number(parts[0], item, position, spec));
+    }
+    Long start = optional(parts[0], item, position, spec);
+    Long stop = optional(parts[1], item, position, spec);
+    Long step = parts.length == 3 ? optional(parts[2], item, position, spec) : null;
+    return Indices.slice(start, stop, step == null ? 1L : step.longValue());
+  }
+
+  private static Long optional(String part, String item, int position, String spec) {
+    String p = part.trim();
+    return p.isEmpty() ? null : Long.valueOf(number(p, item, position, spec));
+  }
+
+  private static long number(String part, String item, int position, String spec) {
+    try {
+      return Long.parseLong(part.trim());
+    } catch (NumberFormatException e) {
+      throw malformed(item, position, spec);
+    }
+  }
+
+  private static IllegalArgumentException malformed(String item, int position, String spec) {
+    return new IllegalArgumentException(
+        "Invalid slice entry '" + item + "' at position " + position + " of \"" + spec
+            + "\": expected an integer, start:stop[:step], ... or newaxis");
+  }
+
+  private static int narrow(long value, String what, Index idx) {
+    if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "Can't convert long " + what + " value to int for index " + idx + ": Out of bounds");
+    }
+    return (int) value;
+  }
+
+  /** The begin vector (a copy). */
+  public int[] begin() {
+    return begin.clone();
+  }
+
+  /** The end vector (a copy). */
+  public int[] end() {
+    return end.clone();
+  }
+
+  /** The strides vector (a copy). */
+  public int[] strides() {
+    return strides.clone();
+  }
+
+  public long beginMask() {
+    return beginMask;
+  }
+
+  public long endMask() {
+    return endMask;
+  }
+
+  public long ellipsisMask() {
+    return ellipsisMask;
+  }
+
+  public long newAxisMask() {
+    return newAxisMask;
+  }
+
+  public long shrinkAxisMask() {
+    return shrinkAxisMask;
+  }
+}

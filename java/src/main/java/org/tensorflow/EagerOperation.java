@@ -1,0 +1,180 @@
+package org.tensorflow;
+
+import dev.tensorbridge.internal.OpKernels;
+import dev.tensorbridge.internal.TensorKernels;
+import java.util.Arrays;
+
+/**
+ * An executed eager operation with one output, whose value (a native tensor handle) the session
+ * owns. Equality is identity. Thread-safe.
+ */
+final class EagerOperation implements Operation {
+  private final EagerSession session;
+  private final String type;
+  private final String name;
+  private final EagerSession.NativeRef value;
+  /** {@code {dtype, rank, dims...}} of the value, filled on first need. */
+  private long[] description;
+  /** The tensor handed out by {@link Output#tensor()}, created on first call. */
+  private Tensor<?> tensor;
+
+  /**
+   * Adopts {@code handle}, the value of output 0; {@code description} may be null (then it is read
+   * from native code on first use).
+   */
+  EagerOperation(EagerSession session, String type, String name, long handle, long[] description) {
+    this.session = session;
+    this.type = type;
+    this.name = name;
+    this.value = session.own(this, handle);
+    this.description = description;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String type() {
+    return type;
+  }
+
+  @Override
+  public int numOutputs() {
+    return 1;
+  }
+
+  @Override
+  public int outputListLength(String name) {
+    session.checkOpen();
+    if ("output".equals(name)) {
+      return 1;
+    }
+    throw new IllegalArgumentException("Op " + type + " has no output list named '" + name + "'");
+  }
+
+  @Override
+  public Output<?>[] outputList(int idx, int length) {
+    if (length < 0 || idx < 0 || idx > numOutputs() - length) {
+      throw new IndexOutOfBoundsException(
+          "Outputs [" + idx + ", " + idx + " + " + length + ") out of range for an op with "
+              + numOutputs() + " output(s)");
+    }
+    Output<?>[] outputs = new Output<?>[length];
+    for (int i = 0; i < length; i++) {
+      outputs[i] = output(idx + i);
+    }
+    return outputs;
+  }
+
+  @Override
+  public <T> Output<T> output(int idx) {
+    checkIndex(idx);
+    return new Output<T>(this, idx);
+  }
+
+  @Override
+  public int inputListLength(String name) {
+    session.checkOpen();
+    if ("StridedSlice".equals(type)
+        && ("input".equals(name) || "begin".equals(name) || "end".equals(name)
+            || "strides".equals(name))) {
+      return 1;
+    }
+    throw new IllegalArgumentException("Op " + type + " has no input list named '" + name + "'");
+  }
+
+  /** {@code <type 'name'>}. */
+  @Override
+  public String toString() {
+    return "<" + type + " '" + name + "'>";
+  }
+
+  EagerSession session() {
+    return session;
+  }
+
+  /** The value as a session-owned tensor: the same instance on every call. */
+  synchronized Tensor<?> tensor(int idx) {
+    checkIndex(idx);
+    if (tensor == null) {
+      session.useLock().lock();
+      try {
+        checkSessionForValue();
+        long shared = OpKernels.share(liveHandle());
+        Tensor<?> created = Tensor.fromHandle(shared);
+        session.track(created);
+        tensor = created;
+      } finally {
+        session.useLock().unlock();
+      }
+    }
+    return tensor;
+  }
+
+  DataType dataType(int idx) {
+    Tensor<?> t = cachedTensor(idx);
+    return t != null ? t.dataType() : DataType.fromC((int) describe()[0]);
+  }
+
+  long[] shape(int idx) {
+    Tensor<?> t = cachedTensor(idx);
+    if (t != null) {
+      return t.shape();
+    }
+    long[] d = describe();
+    return Arrays.copyOfRange(d, 2, 2 + (int) d[1]);
+  }
+
+  /**
+   * The live handle of output {@code idx}, for an op that reads it; the caller holds the session's
+   * use lock until the native call returns.
+   */
+  long outputHandle(int idx) {
+    checkIndex(idx);
+    return liveHandle();
+  }
+
+  private synchronized Tensor<?> cachedTensor(int idx) {
+    checkIndex(idx);
+    return tensor;
+  }
+
+  private synchronized long[] describe() {
+    if (session.isClosed()) {
+      throw new IllegalStateException("EagerSession has been closed");
+    }
+    if (description == null) {
+      session.useLock().lock();
+      try {
+        checkSessionForValue();
+        description = TensorKernels.describe(liveHandle());
+      } finally {
+        session.useLock().unlock();
+      }
+    }
+    return description;
+  }
+
+  private void checkSessionForValue() {
+    if (session.isClosed()) {
+      throw new IllegalStateException("EagerSession has been closed");
+    }
+  }
+
+  private long liveHandle() {
+    long handle = value.handle();
+    if (handle == 0) {
+      throw new IllegalStateException("Tensor handle has been deleted");
+    }
+    return handle;
+  }
+
+  private void checkIndex(int idx) {
+    if (idx < 0 || idx >= numOutputs()) {
+      throw new IndexOutOfBoundsException(
+          "Output index " + idx + " out of range for an op with " + numOutputs() + " output(s)");
+    }
+  }
+}

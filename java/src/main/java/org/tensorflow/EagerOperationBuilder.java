@@ -1,0 +1,356 @@
+package org.tensorflow;
+
+import dev.tensorbridge.internal.OpKernels;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.tensorflow.ndarray.Shape;
+
+/**
+ * Builds and executes one eager operation. Only {@code Const} and {@code StridedSlice} are
+ * executable (DL-4); their inputs and attributes are validated at {@link #build()}.
+ */
+final class EagerOperationBuilder implements OperationBuilder {
+  static final String CONST = "Const";
+  static final String STRIDED_SLICE = "StridedSlice";
+  private static final String[] MASKS = {
+    "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"
+  };
+
+  /** Keeps input operations reachable until their handles are no longer read (see build()). */
+  @SuppressWarnings("unused")
+  private static volatile Object reachabilitySink;
+
+  static boolean isExecutable(String type) {
+    return CONST.equals(type) || STRIDED_SLICE.equals(type);
+  }
+
+  private final EagerSession session;
+  private final String type;
+  private final String name;
+  private final List<Output<?>> inputs = new ArrayList<Output<?>>();
+  private final Map<String, Object> attrs = new LinkedHashMap<String, Object>();
+  private boolean built;
+
+  EagerOperationBuilder(EagerSession session, String type, String name) {
+    this.session = session;
+    this.type = type;
+    this.name = name;
+  }
+
+  @Override
+  public synchronized Operation build() {
+    checkNotBuilt();
+    session.checkOpen();
+    Operation operation = CONST.equals(type) ? buildConst() : buildStridedSlice();
+    built = true;
+    return operation;
+  }
+
+  @Override
+  public synchronized OperationBuilder addInput(Output<?> input) {
+    checkNotBuilt();
+    input.nativeHandle(); // fails with "Tensor handle has been deleted" once released
+    inputs.add(input);
+    return this;
+  }
+
+  @Override
+  public synchronized OperationBuilder addInputList(Output<?>[] inputs) {
+    checkNotBuilt();
+    for (Output<?> input : inputs) {
+      input.nativeHandle();
+    }
+    for (Output<?> input : inputs) {
+      this.inputs.add(input);
+    }
+    return this;
+  }
+
+  @Override
+  public OperationBuilder addControlInput(Operation control) {
+    throw new UnsupportedOperationException(
+        "Control inputs are not supported in an eager execution environment");
+  }
+
+  /** Accepted and ignored: execution is on CPU (DL-4). */
+  @Override
+  public synchronized OperationBuilder setDevice(String device) {
+    checkNotBuilt();
+    return this;
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, String value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, String[] value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, byte[] value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, long value) {
+    return attr(name, Long.valueOf(value));
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, long[] value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, float value) {
+    return attr(name, Float.valueOf(value));
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, float[] value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, boolean value) {
+    return attr(name, Boolean.valueOf(value));
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, boolean[] value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, DataType value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, DataType[] value) {
+    return attr(name, value);
+  }
+
+  /**
+   * Copies the tensor's value into the operation (the buffer is shared, and shared buffers are
+   * immutable), so the caller may close {@code value} right after.
+   */
+  @Override
+  public synchronized OperationBuilder setAttr(String name, Tensor<?> value) {
+    checkNotBuilt();
+    long[] description;
+    EagerSession.NativeRef copy;
+    session.useLock().lock();
+    try {
+      session.checkOpen();
+      // Holding the tensor's lock keeps a concurrent close() from freeing the handle mid-copy.
+      synchronized (value) {
+        long handle;
+        try {
+          handle = value.nativeHandle();
+        } catch (NullPointerException closed) {
+          throw new IllegalStateException("close() has been called on the Tensor");
+        }
+        copy = session.own(this, OpKernels.share(handle));
+        description = describe(value);
+      }
+    } finally {
+      session.useLock().unlock();
+    }
+    Object previous = attrs.put(name, new TensorAttr(copy, value.dataType(), description));
+    if (previous instanceof TensorAttr) {
+      ((TensorAttr) previous).ref.release();
+    }
+    return this;
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, Tensor<?>[] value) {
+    throw new UnsupportedOperationException("Tensor list attributes are not supported in eager mode");
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, Shape value) {
+    return attr(name, value);
+  }
+
+  @Override
+  public OperationBuilder setAttr(String name, Shape[] value) {
+    return attr(name, value);
+  }
+
+  private synchronized OperationBuilder attr(String name, Object value) {
+    checkNotBuilt();
+    attrs.put(name, value);
+    return this;
+  }
+
+  private void checkNotBuilt() {
+    if (built) {
+      throw new IllegalStateException("Operation has already been built");
+    }
+  }
+
+  private Operation buildConst() {
+    if (!inputs.isEmpty()) {
+      throw new IllegalArgumentException(
+          "Const takes no inputs, got " + inputs.size());
+    }
+    checkAttrNames("value", "dtype");
+    Object value = attrs.get("value");
+    Object dtype = attrs.get("dtype");
+    if (value == null) {
+      throw new IllegalArgumentException("Const requires the attribute 'value' (a tensor)");
+    }
+    if (!(value instanceof TensorAttr)) {
+      throw wrongKind("value", "a tensor", value);
+    }
+    if (dtype == null) {
+      throw new IllegalArgumentException("Const requires the attribute 'dtype' (a type)");
+    }
+    if (!(dtype instanceof DataType)) {
+      throw wrongKind("dtype", "a type", dtype);
+    }
+    TensorAttr tensor = (TensorAttr) value;
+    if (dtype != tensor.dataType) {
+      throw new IllegalArgumentException(
+          "Const: attribute 'dtype' is " + dtype + " but the value is a " + tensor.dataType
+              + " tensor");
+    }
+    session.useLock().lock();
+    try {
+      session.checkOpen();
+      long handle = tensor.ref.take();
+      return new EagerOperation(session, CONST, name, handle, tensor.description);
+    } finally {
+      session.useLock().unlock();
+    }
+  }
+
+  private Operation buildStridedSlice() {
+    if (inputs.size() != 4) {
+      throw new IllegalArgumentException(
+          "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputs.size());
+    }
+    checkAttrNames(
+        "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T",
+        "Index");
+    long[] masks = new long[MASKS.length];
+    for (int i = 0; i < MASKS.length; i++) {
+      Object mask = attrs.get(MASKS[i]);
+      if (mask != null && !(mask instanceof Long)) {
+        throw wrongKind(MASKS[i], "an int", mask);
+      }
+      masks[i] = mask == null ? 0L : ((Long) mask).longValue();
+    }
+    checkTypeAttr("T", inputs.get(0));
+    checkTypeAttr("Index", inputs.get(1));
+
+    EagerSession[] sessions = sessionsInLockOrder();
+    for (int i = 0; i < sessions.length; i++) {
+      sessions[i].useLock().lock();
+    }
+    try {
+      session.checkOpen();
+      long output =
+          OpKernels.stridedSlice(
+              inputs.get(0).nativeHandle(),
+              inputs.get(1).nativeHandle(),
+              inputs.get(2).nativeHandle(),
+              inputs.get(3).nativeHandle(),
+              masks[0],
+              masks[1],
+              masks[2],
+              masks[3],
+              masks[4]);
+      // The inputs' operations own the handles just read; publishing them here keeps them
+      // reachable (and their handles alive) until the native call has returned.
+      reachabilitySink = inputs;
+      return new EagerOperation(session, STRIDED_SLICE, name, output, null);
+    } finally {
+      for (int i = sessions.length - 1; i >= 0; i--) {
+        sessions[i].useLock().unlock();
+      }
+    }
+  }
+
+  /** This session and the sessions of the inputs, each once, ordered by serial (no lock cycles). */
+  private EagerSession[] sessionsInLockOrder() {
+    boolean onlyOwn = true;
+    for (Output<?> input : inputs) {
+      onlyOwn &= input.session() == session;
+    }
+    if (onlyOwn) {
+      return new EagerSession[] {session};
+    }
+    TreeMap<Long, EagerSession> bySerial = new TreeMap<Long, EagerSession>();
+    bySerial.put(session.serial(), session);
+    for (Output<?> input : inputs) {
+      EagerSession s = input.session();
+      bySerial.put(s.serial(), s);
+    }
+    return bySerial.values().toArray(new EagerSession[0]);
+  }
+
+  private void checkTypeAttr(String attr, Output<?> input) {
+    Object value = attrs.get(attr);
+    if (value == null) {
+      return;
+    }
+    if (!(value instanceof DataType)) {
+      throw wrongKind(attr, "a type", value);
+    }
+    DataType actual = input.dataType();
+    if (value != actual) {
+      throw new IllegalArgumentException(
+          "StridedSlice: attribute '" + attr + "' is " + value + " but the input is a " + actual
+              + " tensor");
+    }
+  }
+
+  private void checkAttrNames(String... known) {
+    for (String attr : attrs.keySet()) {
+      boolean found = false;
+      for (String k : known) {
+        found |= k.equals(attr);
+      }
+      if (!found) {
+        throw new IllegalArgumentException("Op " + type + " has no attribute '" + attr + "'");
+      }
+    }
+  }
+
+  private IllegalArgumentException wrongKind(String attr, String expected, Object got) {
+    return new IllegalArgumentException(
+        "Attribute '" + attr + "' of op " + type + " must be " + expected + ", got a "
+            + (got instanceof TensorAttr ? "tensor" : got.getClass().getSimpleName()));
+  }
+
+  private static long[] describe(Tensor<?> value) {
+    long[] shape = value.shape();
+    long[] description = new long[shape.length + 2];
+    description[0] = value.dataType().c();
+    description[1] = shape.length;
+    System.arraycopy(shape, 0, description, 2, shape.length);
+    return description;
+  }
+
+  /** A tensor attribute: a session-owned copy of the value, with its metadata. */
+  private static final class TensorAttr {
+    final EagerSession.NativeRef ref;
+    final DataType dataType;
+    final long[] description;
+
+    TensorAttr(EagerSession.NativeRef ref, DataType dataType, long[] description) {
+      this.ref = ref;
+      this.dataType = dataType;
+      this.description = description;
+    }
+  }
+}

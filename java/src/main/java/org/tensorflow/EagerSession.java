@@ -1,0 +1,321 @@
+package org.tensorflow;
+
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * An environment that executes operations eagerly, on the calling thread, as they are built.
+ * Thread-safe.
+ *
+ * <p>The session owns the values its operations compute, including the tensors returned by
+ * {@link Output#tensor()}: closing the session releases them all. Values whose operation became
+ * unreachable are released earlier, at the next operation built in the session (a reference-queue
+ * safety net that needs no thread of its own; see the project's DL-3). The options are accepted
+ * and stored but do not change results: execution is synchronous and on CPU.
+ */
+public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
+
+  /** Options for a new session; see {@link EagerSession#options()}. */
+  public static class Options {
+    private boolean async = false;
+    private DevicePlacementPolicy devicePlacementPolicy = DevicePlacementPolicy.SILENT;
+    private ResourceCleanupStrategy resourceCleanupStrategy = ResourceCleanupStrategy.IN_BACKGROUND;
+    private byte[] config = null;
+
+    private Options() {}
+
+    /** Whether ops may run asynchronously (stored only: execution is always synchronous). */
+    public Options async(boolean value) {
+      async = value;
+      return this;
+    }
+
+    /** How tensors are placed on devices (stored only: execution is on CPU). */
+    public Options devicePlacementPolicy(DevicePlacementPolicy value) {
+      devicePlacementPolicy = value;
+      return this;
+    }
+
+    /** When unreachable resources are released (stored only; see the class comment). */
+    public Options resourceCleanupStrategy(ResourceCleanupStrategy value) {
+      resourceCleanupStrategy = value;
+      return this;
+    }
+
+    /** A serialized {@code ConfigProto} (stored only). */
+    public Options config(byte[] value) {
+      config = value;
+      return this;
+    }
+
+    /** A new session with these options. */
+    public EagerSession build() {
+      return new EagerSession(this);
+    }
+  }
+
+  /** How a tensor on the wrong device is handled (TensorFlow's {@code TFE_ContextDevicePlacementPolicy}). */
+  public static enum DevicePlacementPolicy {
+    /** Raise an error. */
+    EXPLICIT(0),
+    /** Copy the tensor, with a warning. */
+    WARN(1),
+    /** Copy the tensor silently (the default). */
+    SILENT(2),
+    /** Like SILENT for int32 tensors, EXPLICIT otherwise. */
+    SILENT_FOR_INT32(3);
+
+    private final int code;
+
+    private DevicePlacementPolicy(int code) {
+      this.code = code;
+    }
+
+    int code() {
+      return code;
+    }
+  }
+
+  /** When resources of unreachable objects are released. */
+  public static enum ResourceCleanupStrategy {
+    /** By a background task (the default). */
+    IN_BACKGROUND,
+    /** When new operations are created. */
+    ON_SAFE_POINTS,
+    /** Only when the session is closed. */
+    ON_SESSION_CLOSE;
+  }
+
+  private static final Object DEFAULT_LOCK = new Object();
+  private static volatile EagerSession defaultSession;
+  private static final AtomicLong SERIALS = new AtomicLong();
+
+  /** A new session with default options; the caller must close it. */
+  public static EagerSession create() {
+    return options().build();
+  }
+
+  /**
+   * New options with the defaults: {@code async=false}, {@code SILENT}, {@code IN_BACKGROUND},
+   * no config.
+   */
+  public static Options options() {
+    return new Options();
+  }
+
+  /**
+   * The process-wide default session, created on first use with default options. It lives as long
+   * as the JVM and cannot be closed.
+   */
+  public static EagerSession getDefault() {
+    EagerSession session = defaultSession;
+    if (session == null) {
+      synchronized (DEFAULT_LOCK) {
+        session = defaultSession;
+        if (session == null) {
+          session = new EagerSession(options(), true);
+          defaultSession = session;
+        }
+      }
+    }
+    return session;
+  }
+
+  /**
+   * Creates the default session from {@code options}.
+   *
+   * @throws IllegalStateException if a default session exists already
+   */
+  public static EagerSession initDefault(Options options) {
+    synchronized (DEFAULT_LOCK) {
+      if (defaultSession != null) {
+        throw new IllegalStateException("Default eager session is already initialized");
+      }
+      EagerSession session = new EagerSession(options, true);
+      defaultSession = session;
+      return session;
+    }
+  }
+
+  private final Options options;
+  private final boolean isDefault;
+  private final long serial = SERIALS.incrementAndGet();
+  /** Read-held while native code uses this session's handles; write-held by close(). */
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private volatile boolean closed;
+  /** Every live native handle of this session, keyed by the object that owns it. */
+  private final Set<NativeRef> handles = new HashSet<NativeRef>();
+  private final ReferenceQueue<Object> unreachable = new ReferenceQueue<Object>();
+  /** Tensors handed out by Output.tensor(), closed with the session. */
+  private final Map<Tensor<?>, Boolean> tensors = new WeakHashMap<Tensor<?>, Boolean>();
+
+  private EagerSession(Options options) {
+    this(options, false);
+  }
+
+  private EagerSession(Options options, boolean isDefault) {
+    this.options = options;
+    this.isDefault = isDefault;
+  }
+
+  /**
+   * Releases every tensor and operation value owned by this session. Idempotent.
+   *
+   * @throws IllegalStateException on the default session
+   */
+  @Override
+  public synchronized void close() {
+    if (isDefault) {
+      throw new IllegalStateException("Default eager session cannot be closed");
+    }
+    lock.writeLock().lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      List<Tensor<?>> owned;
+      synchronized (tensors) {
+        owned = new ArrayList<Tensor<?>>(tensors.keySet());
+        tensors.clear();
+      }
+      for (Tensor<?> tensor : owned) {
+        tensor.close();
+      }
+      List<NativeRef> refs;
+      synchronized (handles) {
+        refs = new ArrayList<NativeRef>(handles);
+        handles.clear();
+      }
+      for (NativeRef ref : refs) {
+        ref.release();
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /**
+   * A builder for an operation of {@code type} named {@code name}.
+   *
+   * @throws IllegalStateException if this session has been closed
+   * @throws TensorFlowException if {@code type} is neither {@code Const} nor {@code StridedSlice}
+   */
+  @Override
+  public OperationBuilder opBuilder(String type, String name) {
+    checkOpen();
+    if (!EagerOperationBuilder.isExecutable(type)) {
+      throw new TensorFlowException(
+          "Op type not registered '"
+              + type
+              + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
+              + " eagerly by tensorbridge.");
+    }
+    releaseUnreachable();
+    return new EagerOperationBuilder(this, type, name);
+  }
+
+  /** The options this session was built with (stored only; see the class comment). */
+  Options sessionOptions() {
+    return options;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("Eager session has been closed");
+    }
+  }
+
+  long serial() {
+    return serial;
+  }
+
+  /** Locks that keep this session from closing while native code reads its handles. */
+  Lock useLock() {
+    return lock.readLock();
+  }
+
+  /** Makes the session own {@code handle} on behalf of {@code owner}. */
+  NativeRef own(Object owner, long handle) {
+    NativeRef ref = new NativeRef(owner, handle, unreachable, this);
+    synchronized (handles) {
+      handles.add(ref);
+    }
+    return ref;
+  }
+
+  void forget(NativeRef ref) {
+    synchronized (handles) {
+      handles.remove(ref);
+    }
+  }
+
+  /** Records a tensor handed to the caller, to close it with the session. */
+  void track(Tensor<?> tensor) {
+    synchronized (tensors) {
+      tensors.put(tensor, Boolean.TRUE);
+    }
+  }
+
+  /** Releases the handles whose owners were collected. */
+  private void releaseUnreachable() {
+    Reference<?> ref;
+    while ((ref = unreachable.poll()) != null) {
+      NativeRef nativeRef = (NativeRef) ref;
+      forget(nativeRef);
+      nativeRef.release();
+    }
+  }
+
+  /**
+   * A native tensor handle owned by the session for as long as {@code owner} is reachable. Reads
+   * of the handle for native calls happen under the session's use lock; release under its write
+   * lock (close) or after the owner was collected (nobody can read it then).
+   */
+  static final class NativeRef extends WeakReference<Object> {
+    private final EagerSession session;
+    private long handle;
+
+    NativeRef(Object owner, long handle, ReferenceQueue<Object> queue, EagerSession session) {
+      super(owner, queue);
+      this.handle = handle;
+      this.session = session;
+    }
+
+    /** The handle, or 0 once released. */
+    synchronized long handle() {
+      return handle;
+    }
+
+    /** Releases the handle now (idempotent) and stops tracking it. */
+    synchronized void release() {
+      if (handle != 0) {
+        long h = handle;
+        handle = 0;
+        dev.tensorbridge.internal.TensorKernels.release(h);
+      }
+    }
+
+    /** Hands the handle over: this reference no longer releases it. */
+    synchronized long take() {
+      long h = handle;
+      handle = 0;
+      session.forget(this);
+      return h;
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package org.tensorflow;
+
+import java.util.Objects;
+import org.tensorflow.ndarray.Shape;
+
+/**
+ * A symbolic handle to output {@code index} of an {@link Operation}. In eager mode its value is
+ * already computed and available through {@link #tensor()}. Thread-safe.
+ *
+ * @param <T> the type tag of the elements
+ */
+public final class Output<T> implements Operand<T> {
+  private final EagerOperation operation;
+  private final int index;
+
+  Output(EagerOperation operation, int index) {
+    this.operation = operation;
+    this.index = index;
+  }
+
+  /** The operation that produces this output. */
+  public Operation op() {
+    return operation;
+  }
+
+  /** The index of this output in its operation. */
+  public int index() {
+    return index;
+  }
+
+  /**
+   * The shape of the value (always fully known in eager mode). Returns the ndarray {@code Shape}
+   * where TF 1.x returned its own {@code org.tensorflow.Shape}.
+   *
+   * @throws IllegalStateException if the session was closed before {@link #tensor()} was called
+   */
+  public Shape shape() {
+    return Shape.of(operation.shape(index));
+  }
+
+  /**
+   * The element type of the value.
+   *
+   * @throws IllegalStateException if the session was closed before {@link #tensor()} was called
+   */
+  public DataType dataType() {
+    return operation.dataType(index);
+  }
+
+  /**
+   * The computed value. The first call creates the tensor; later calls return the same instance.
+   * It is owned by the session, which closes it when the session closes; the caller may close it
+   * earlier, and this output stays usable as an op input.
+   *
+   * @throws IllegalStateException if the session was closed before the first call
+   */
+  @SuppressWarnings("unchecked")
+  public Tensor<T> tensor() {
+    return (Tensor<T>) operation.tensor(index);
+  }
+
+  @Override
+  public Output<T> asOutput() {
+    return this;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(operation, index);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (o == this) {
+      return true;
+    }
+    if (o instanceof Output<?>) {
+      Output<?> that = (Output<?>) o;
+      return index == that.index && operation.equals(that.operation);
+    }
+    return false;
+  }
+
+  /** For example {@code <StridedSlice 'StridedSlice:0' shape=[2, 2] dtype=INT32>}. */
+  @Override
+  public String toString() {
+    return String.format(
+        "<%s '%s:%d' shape=%s dtype=%s>",
+        operation.type(), operation.name(), index, shape(), dataType());
+  }
+
+  /** The live native handle of this output's value, for an op that reads it. */
+  long nativeHandle() {
+    return operation.outputHandle(index);
+  }
+
+  EagerSession session() {
+    return operation.session();
+  }
+}

@@ -1,0 +1,71 @@
+package org.tensorflow.op;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * TF 1.x op naming: a prefix, an optional fixed name for the next ops, and a use counter shared
+ * by every scope derived with {@code withName} (sub-scopes get a fresh one). Not thread-safe.
+ */
+final class NameScope {
+  private static final String NAME_REGEX = "[A-Za-z0-9.][A-Za-z0-9_.\\-]*";
+  private static final Pattern NAME_PATTERN = Pattern.compile(NAME_REGEX);
+
+  /** {@code null} at the root; otherwise {@code a/b}. */
+  private final String prefix;
+  /** Set by {@code withName}: replaces every default op name (and the sub-scope name, a quirk). */
+  private final String fixedName;
+  /** Name → times requested; the n-th repeat of {@code X} is {@code X_n}. */
+  private final Map<String, Integer> uses;
+
+  NameScope() {
+    this(null, null, new HashMap<String, Integer>());
+  }
+
+  private NameScope(String prefix, String fixedName, Map<String, Integer> uses) {
+    this.prefix = prefix;
+    this.fixedName = fixedName;
+    this.uses = uses;
+  }
+
+  NameScope withSubScope(String childScopeName) {
+    validate(childScopeName);
+    String child = fixedName != null ? fixedName : childScopeName;
+    return new NameScope(qualify(unique(child)), null, new HashMap<String, Integer>());
+  }
+
+  NameScope withName(String opName) {
+    validate(opName);
+    return new NameScope(prefix, opName, uses);
+  }
+
+  String makeOpName(String defaultName) {
+    validate(defaultName);
+    return qualify(unique(fixedName != null ? fixedName : defaultName));
+  }
+
+  private String unique(String name) {
+    Integer count = uses.get(name);
+    if (count == null) {
+      uses.put(name, 1);
+      return name;
+    }
+    uses.put(name, count + 1);
+    return name + "_" + count; // TF 1.x: String.format("%s_%d", name, count)
+  }
+
+  private String qualify(String name) {
+    return prefix == null ? name : prefix + "/" + name;
+  }
+
+  static void validate(String name) {
+    if (name == null) {
+      throw new IllegalArgumentException("Names cannot be null");
+    }
+    if (!NAME_PATTERN.matcher(name).matches()) {
+      throw new IllegalArgumentException(
+          "invalid name: '" + name + "' does not match the regular expression " + NAME_REGEX);
+    }
+  }
+}

@@ -1,0 +1,4 @@
+package org.tensorflow.op;
+
+/** Marker for op wrappers. */
+public interface Op {}

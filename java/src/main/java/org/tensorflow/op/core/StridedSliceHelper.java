@@ -1,0 +1,45 @@
+package org.tensorflow.op.core;
+
+import dev.tensorbridge.SliceEncoding;
+import java.nio.IntBuffer;
+import org.tensorflow.Operand;
+import org.tensorflow.ndarray.index.Index;
+import org.tensorflow.op.Scope;
+
+/**
+ * Strided slices written with {@link Index} entries instead of begin/end/strides vectors and
+ * masks (project extension after TF Java 0.3+, with the {@code at(-1, true)} fix of
+ * java_api.md §14.4).
+ */
+public final class StridedSliceHelper {
+  private StridedSliceHelper() {}
+
+  /**
+   * {@code input[indices...]}: encodes the entries (see {@link SliceEncoding#of}), creates the
+   * INT32 begin, end and strides constants in {@code scope} (in that order), then the
+   * {@code StridedSlice} with all five masks. No entries at all is the identity slice.
+   *
+   * @throws NullPointerException if {@code indices} is null
+   * @throws UnsupportedOperationException for an entry a strided slice cannot express
+   * @throws IllegalArgumentException for a value beyond the int range, a second ellipsis, or any
+   *     kernel validation error
+   */
+  public static <T> StridedSlice<T> stridedSlice(Scope scope, Operand<T> input, Index... indices) {
+    SliceEncoding e = SliceEncoding.of(indices);
+    long[] shape = {indices.length};
+    Constant<Integer> begin = Constant.create(scope, shape, IntBuffer.wrap(e.begin()));
+    Constant<Integer> end = Constant.create(scope, shape, IntBuffer.wrap(e.end()));
+    Constant<Integer> strides = Constant.create(scope, shape, IntBuffer.wrap(e.strides()));
+    return StridedSlice.create(
+        scope,
+        input,
+        begin,
+        end,
+        strides,
+        StridedSlice.beginMask(e.beginMask()),
+        StridedSlice.endMask(e.endMask()),
+        StridedSlice.ellipsisMask(e.ellipsisMask()),
+        StridedSlice.newAxisMask(e.newAxisMask()),
+        StridedSlice.shrinkAxisMask(e.shrinkAxisMask()));
+  }
+}
