@@ -2,7 +2,8 @@
 //! (tests/vectors/summarize.jsonl, made by tests/vectors/gen/summarize_gen.py) and compares byte for byte.
 
 use serde_json::Value;
-use tensorbridge::summarize::{ElementKind, NumericElements, StringElements, summarize_value};
+use tensorbridge::dtype::DataType;
+use tensorbridge::summarize::{NumericElements, StringElements, SummaryKind, summarize_value};
 
 const VECTORS: &str = include_str!("vectors/summarize.jsonl");
 
@@ -12,11 +13,11 @@ fn hex(text: &str) -> Vec<u8> {
 }
 
 /// Converts the recorded little-endian element bytes to native order.
-fn native_order(kind: ElementKind, mut bytes: Vec<u8>) -> Vec<u8> {
+fn native_order(kind: DataType, mut bytes: Vec<u8>) -> Vec<u8> {
     if cfg!(target_endian = "big") {
         let size = kind.element_size().unwrap();
         // Complex numbers are two reals, each swapped on its own.
-        let unit = if matches!(kind, ElementKind::Complex64 | ElementKind::Complex128) { size / 2 } else { size };
+        let unit = if matches!(kind, DataType::Complex64 | DataType::Complex128) { size / 2 } else { size };
         bytes.chunks_mut(unit).for_each(<[u8]>::reverse);
     }
     bytes
@@ -24,7 +25,7 @@ fn native_order(kind: ElementKind, mut bytes: Vec<u8>) -> Vec<u8> {
 
 fn replay(record: &Value) -> Result<(), String> {
     let number = record["dtype_enum"].as_i64().unwrap() as i32;
-    let kind = ElementKind::from_dtype_number(number).ok_or(format!("no kind for dtype {number}"))?;
+    let kind = DataType::from_i32(number).filter(|d| *d != DataType::Invalid).ok_or(format!("no kind for dtype {number}"))?;
     let dims: Vec<i64> = record["shape"].as_array().unwrap().iter().map(|d| d.as_i64().unwrap()).collect();
     let max_entries = record["max_entries"].as_i64().unwrap();
     let print_v2 = record["print_v2"].as_bool().unwrap();

@@ -3,11 +3,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tensorbridge::summarize::{ElementKind, NumericElements, StringElements, summarize_value};
+use tensorbridge::dtype::DataType;
+use tensorbridge::summarize::{NumericElements, StringElements, SummaryKind, summarize_value};
 
 fuzz_target!(|data: &[u8]| {
     let [dtype, rank, entries_lo, entries_hi, flags, rest @ ..] = data else { return };
-    let Some(kind) = ElementKind::from_dtype_number(i32::from(*dtype % 40)) else { return };
+    let Some(kind) = DataType::from_i32(i32::from(*dtype % 40)) else { return };
     let rank = usize::from(rank % 6);
     if rest.len() < rank {
         return;
@@ -18,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let max_entries = i64::from(i16::from_le_bytes([*entries_lo, *entries_hi]));
     let print_v2 = flags & 1 == 1;
 
-    if kind == ElementKind::String {
+    if kind == DataType::String {
         let strings: Vec<&[u8]> = payload.chunks(3).take(count).collect();
         let elements = StringElements::new(&strings);
         let result = summarize_value(kind, &dims, Some(&elements), max_entries, print_v2);

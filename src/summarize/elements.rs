@@ -2,7 +2,8 @@
 //! implementations over borrowed storage — raw native-endian bytes for numeric kinds, byte strings for
 //! `string`, and caller-made summaries for `resource` / `variant`.
 
-use super::kind::ElementKind;
+use super::kind::SummaryKind;
+use crate::dtype::DataType;
 use crate::error::{Error, Result};
 use crate::format::{
     MiniFloat, push_bf16, push_f16, push_f32, push_f64, push_utf8_safe_c_escape, signed_low_bits, unsigned_low_bits,
@@ -29,7 +30,7 @@ pub trait ElementFormatter {
 /// order, `len() = bytes.len() / element size`.
 #[derive(Debug, Clone, Copy)]
 pub struct NumericElements<'a> {
-    kind: ElementKind,
+    kind: DataType,
     size: usize,
     bytes: &'a [u8],
 }
@@ -37,7 +38,7 @@ pub struct NumericElements<'a> {
 impl<'a> NumericElements<'a> {
     /// Views `bytes` as elements of `kind`. Fails if the kind has no byte representation or the length is
     /// not a whole number of elements.
-    pub fn new(kind: ElementKind, bytes: &'a [u8]) -> Result<Self> {
+    pub fn new(kind: DataType, bytes: &'a [u8]) -> Result<Self> {
         let size = kind
             .element_size()
             .ok_or_else(|| Error::invalid_argument(format!("{kind:?} elements are not stored as plain bytes")))?;
@@ -71,7 +72,7 @@ impl ElementFormatter for NumericElements<'_> {
 
 /// Formats one numeric element into `text`; `None` if `index` is out of range.
 fn push_numeric(elements: &NumericElements<'_>, index: usize, text: &mut String) -> Option<()> {
-    use ElementKind::*;
+    use DataType::*;
     let byte = || elements.element::<1>(index).map(|[b]| b);
     match elements.kind {
         Float => push_f32(text, f32::from_ne_bytes(elements.element(index)?)),
@@ -102,7 +103,7 @@ fn push_numeric(elements: &NumericElements<'_>, index: usize, text: &mut String)
             text.push('?')
         }
         // Rejected by `NumericElements::new`.
-        String | Resource | Variant => return None,
+        String | Resource | Variant | Invalid => return None,
     }
     Some(())
 }
@@ -185,18 +186,18 @@ mod tests {
     fn integers_print_plain_decimal() {
         // tensor.md §8.5: `-128 127 0`, `255`, `18446744073709551615`.
         let bytes = [0x80u8, 0x7F, 0x00];
-        assert_eq!(all(&NumericElements::new(ElementKind::Int8, &bytes).unwrap(), false), "-128 127 0");
-        assert_eq!(all(&NumericElements::new(ElementKind::QInt8, &bytes).unwrap(), false), "-128 127 0");
-        assert_eq!(all(&NumericElements::new(ElementKind::UInt8, &[255]).unwrap(), false), "255");
+        assert_eq!(all(&NumericElements::new(DataType::Int8, &bytes).unwrap(), false), "-128 127 0");
+        assert_eq!(all(&NumericElements::new(DataType::QInt8, &bytes).unwrap(), false), "-128 127 0");
+        assert_eq!(all(&NumericElements::new(DataType::UInt8, &[255]).unwrap(), false), "255");
         let max = u64::MAX.to_ne_bytes();
-        assert_eq!(all(&NumericElements::new(ElementKind::UInt64, &max).unwrap(), false), "18446744073709551615");
+        assert_eq!(all(&NumericElements::new(DataType::UInt64, &max).unwrap(), false), "18446744073709551615");
     }
 
     #[test]
     fn bool_and_generic_kinds() {
-        assert_eq!(all(&NumericElements::new(ElementKind::Bool, &[0, 1, 1]).unwrap(), false), "0 1 1");
-        assert_eq!(all(&NumericElements::new(ElementKind::Complex64, &[0; 16]).unwrap(), true), "? ?");
-        assert_eq!(all(&NumericElements::new(ElementKind::QInt32, &[0; 12]).unwrap(), false), "? ? ?");
+        assert_eq!(all(&NumericElements::new(DataType::Bool, &[0, 1, 1]).unwrap(), false), "0 1 1");
+        assert_eq!(all(&NumericElements::new(DataType::Complex64, &[0; 16]).unwrap(), true), "? ?");
+        assert_eq!(all(&NumericElements::new(DataType::QInt32, &[0; 12]).unwrap(), false), "? ? ?");
     }
 
     #[test]
@@ -219,10 +220,10 @@ mod tests {
 
     #[test]
     fn rejects_bad_storage() {
-        assert!(NumericElements::new(ElementKind::String, &[]).is_err());
-        assert!(NumericElements::new(ElementKind::Float, &[0; 6]).is_err());
+        assert!(NumericElements::new(DataType::String, &[]).is_err());
+        assert!(NumericElements::new(DataType::Float, &[0; 6]).is_err());
         // Out-of-range indices append nothing instead of panicking.
-        let elements = NumericElements::new(ElementKind::Float, &[0; 4]).unwrap();
+        let elements = NumericElements::new(DataType::Float, &[0; 4]).unwrap();
         let mut out = Vec::new();
         elements.fmt_element(1, false, &mut out);
         assert!(out.is_empty());

@@ -1,27 +1,28 @@
 //! The SummarizeValue / DebugString vectors of tensor.md §8.3, §8.4, §8.6, §9 and §18.2.
 
 use super::*;
+use crate::dtype::DataType;
 
 fn bytes_of<T: bytemuck::NoUninit>(values: &[T]) -> Vec<u8> {
     bytemuck::cast_slice(values).to_vec()
 }
 
-fn numeric(kind: ElementKind, bytes: &[u8], dims: &[i64], max_entries: i64, v2: bool) -> String {
+fn numeric(kind: DataType, bytes: &[u8], dims: &[i64], max_entries: i64, v2: bool) -> String {
     let elements = NumericElements::new(kind, bytes).unwrap();
     String::from_utf8(summarize_value(kind, dims, Some(&elements), max_entries, v2).unwrap()).unwrap()
 }
 
 fn int32(values: &[i32], dims: &[i64], max_entries: i64, v2: bool) -> String {
-    numeric(ElementKind::Int32, &bytes_of(values), dims, max_entries, v2)
+    numeric(DataType::Int32, &bytes_of(values), dims, max_entries, v2)
 }
 
 fn float(values: &[f32], dims: &[i64], max_entries: i64, v2: bool) -> String {
-    numeric(ElementKind::Float, &bytes_of(values), dims, max_entries, v2)
+    numeric(DataType::Float, &bytes_of(values), dims, max_entries, v2)
 }
 
 fn strings(values: &[&str], dims: &[i64], max_entries: i64, v2: bool) -> String {
     let elements = StringElements::new(values);
-    String::from_utf8(summarize_value(ElementKind::String, dims, Some(&elements), max_entries, v2).unwrap()).unwrap()
+    String::from_utf8(summarize_value(DataType::String, dims, Some(&elements), max_entries, v2).unwrap()).unwrap()
 }
 
 fn cycle<T: Copy>(pattern: &[T], n: usize) -> Vec<T> {
@@ -29,8 +30,8 @@ fn cycle<T: Copy>(pattern: &[T], n: usize) -> Vec<T> {
 }
 
 /// The element bytes of `values` (small non-negative integers) in `kind`'s representation.
-fn encode_small(kind: ElementKind, values: &[u8]) -> Vec<u8> {
-    use ElementKind::*;
+fn encode_small(kind: DataType, values: &[u8]) -> Vec<u8> {
+    use DataType::*;
     let mut out = Vec::new();
     for &v in values {
         match kind {
@@ -53,7 +54,7 @@ fn encode_small(kind: ElementKind, values: &[u8]) -> Vec<u8> {
 
 #[test]
 fn upstream_per_dtype_vectors() {
-    use ElementKind::*;
+    use DataType::*;
     for kind in [
         QUInt8,
         QUInt16,
@@ -113,7 +114,7 @@ fn v2_int_and_float() {
 fn bools() {
     let values = cycle(&[0u8, 1, 1], 5);
     let bools = |dims: &[i64], max, v2| {
-        numeric(ElementKind::Bool, &values[..dims.iter().product::<i64>() as usize], dims, max, v2)
+        numeric(DataType::Bool, &values[..dims.iter().product::<i64>() as usize], dims, max, v2)
     };
     assert_eq!(bools(&[5], 16, false), "0 1 1 0 1");
     assert_eq!(bools(&[5], 3, false), "0 1 1...");
@@ -142,7 +143,7 @@ fn string_vectors() {
     assert_eq!(strings(&["q\"'\\"], &[], 3, false), "q\\\"\\'\\\\");
     let raw: [&[u8]; 1] = [&[0xFF, 0xFE]];
     let elements = StringElements::new(&raw);
-    assert_eq!(summarize_value(ElementKind::String, &[], Some(&elements), 3, false).unwrap(), [0xFF, 0xFE]);
+    assert_eq!(summarize_value(DataType::String, &[], Some(&elements), 3, false).unwrap(), [0xFF, 0xFE]);
 }
 
 #[test]
@@ -178,31 +179,31 @@ fn observed_shape_edge_vectors() {
 #[test]
 fn generic_printer_vectors() {
     let zeros = [0u8; 16];
-    let complex = |max, v2| numeric(ElementKind::Complex64, &zeros, &[2], max, v2);
+    let complex = |max, v2| numeric(DataType::Complex64, &zeros, &[2], max, v2);
     assert_eq!(complex(-1, false), "? ?");
     assert_eq!(complex(-1, true), "[? ?]");
     assert_eq!(complex(0, false), "...");
     assert_eq!(complex(0, true), "[...]");
     assert_eq!(complex(1, false), "?...");
     assert_eq!(complex(1, true), "[?...]");
-    assert_eq!(numeric(ElementKind::QInt32, &[0; 12], &[3], -1, false), "? ? ?");
-    for kind in [ElementKind::QInt8, ElementKind::QUInt8] {
+    assert_eq!(numeric(DataType::QInt32, &[0; 12], &[3], -1, false), "? ? ?");
+    for kind in [DataType::QInt8, DataType::QUInt8] {
         assert_eq!(numeric(kind, &[1, 2, 3], &[3], -1, false), "1 2 3");
     }
-    for kind in [ElementKind::QInt16, ElementKind::QUInt16] {
+    for kind in [DataType::QInt16, DataType::QUInt16] {
         assert_eq!(numeric(kind, &bytes_of(&[1u16, 2, 3]), &[3], -1, false), "1 2 3");
     }
     let handle = ["ResourceHandle(name=\"a\", device=\"\", container=\"\", type=\"\", dtype and shapes : \"[  ]\")"];
     let elements = ObjectSummaries::new(&handle);
     assert_eq!(
-        String::from_utf8(summarize_value(ElementKind::Resource, &[], Some(&elements), -1, true).unwrap()).unwrap(),
+        String::from_utf8(summarize_value(DataType::Resource, &[], Some(&elements), -1, true).unwrap()).unwrap(),
         "<ResourceHandle(name=\"a\", device=\"\", container=\"\", type=\"\", dtype and shapes : \"[  ]\")>"
     );
     let variant = ["Tensor<type: float shape: [] values: 42>"];
     for v2 in [false, true] {
         let elements = ObjectSummaries::new(&variant);
         assert_eq!(
-            String::from_utf8(summarize_value(ElementKind::Variant, &[], Some(&elements), -1, v2).unwrap()).unwrap(),
+            String::from_utf8(summarize_value(DataType::Variant, &[], Some(&elements), -1, v2).unwrap()).unwrap(),
             "<Tensor<type: float shape: [] values: 42>>"
         );
     }
@@ -213,37 +214,37 @@ fn uninitialized_tensor() {
     for v2 in [false, true] {
         for max in [1, 3, -1] {
             assert_eq!(
-                summarize_value(ElementKind::Int32, &[4, 4], None, max, v2).unwrap(),
+                summarize_value(DataType::Int32, &[4, 4], None, max, v2).unwrap(),
                 b"uninitialized Tensor of 16 elements of type 3"
             );
         }
     }
     // Nothing to print: no buffer needed.
-    assert_eq!(summarize_value(ElementKind::Int32, &[4, 4], None, 0, true).unwrap(), b"[\n ...]");
-    assert_eq!(summarize_value(ElementKind::Float, &[0], None, 3, false).unwrap(), b"");
+    assert_eq!(summarize_value(DataType::Int32, &[4, 4], None, 0, true).unwrap(), b"[\n ...]");
+    assert_eq!(summarize_value(DataType::Float, &[0], None, 3, false).unwrap(), b"");
 }
 
 #[test]
 fn inconsistent_inputs_are_errors() {
-    let elements = NumericElements::new(ElementKind::Int32, &[0; 8]).unwrap();
-    assert!(summarize_value(ElementKind::Int32, &[3], Some(&elements), 3, false).is_err());
-    assert!(summarize_value(ElementKind::Int32, &[-1], None, 3, false).is_err());
-    assert!(summarize_value(ElementKind::Int32, &[i64::MAX, 4], None, 0, false).is_err());
+    let elements = NumericElements::new(DataType::Int32, &[0; 8]).unwrap();
+    assert!(summarize_value(DataType::Int32, &[3], Some(&elements), 3, false).is_err());
+    assert!(summarize_value(DataType::Int32, &[-1], None, 3, false).is_err());
+    assert!(summarize_value(DataType::Int32, &[i64::MAX, 4], None, 0, false).is_err());
 }
 
 #[test]
 fn debug_strings() {
     // tensor.md §9 examples.
-    let empty = summarize_value(ElementKind::Float, &[0], None, DEBUG_STRING_ENTRIES, false).unwrap();
+    let empty = summarize_value(DataType::Float, &[0], None, DEBUG_STRING_ENTRIES, false).unwrap();
     assert_eq!(debug_string("float", "[0]", &empty), b"Tensor<type: float shape: [0] values: >");
     let values: Vec<f32> = (0..6).map(|v| v as f32).collect();
     let bytes = bytes_of(&values);
-    let elements = NumericElements::new(ElementKind::Float, &bytes).unwrap();
-    let summary = summarize_value(ElementKind::Float, &[2, 3], Some(&elements), DEBUG_STRING_ENTRIES, false).unwrap();
+    let elements = NumericElements::new(DataType::Float, &bytes).unwrap();
+    let summary = summarize_value(DataType::Float, &[2, 3], Some(&elements), DEBUG_STRING_ENTRIES, false).unwrap();
     assert_eq!(debug_string("float", "[2,3]", &summary), b"Tensor<type: float shape: [2,3] values: [0 1 2]...>");
     let scalar = bytes_of(&[42.0f32]);
-    let elements = NumericElements::new(ElementKind::Float, &scalar).unwrap();
-    let summary = summarize_value(ElementKind::Float, &[], Some(&elements), DEBUG_STRING_ENTRIES, false).unwrap();
+    let elements = NumericElements::new(DataType::Float, &scalar).unwrap();
+    let summary = summarize_value(DataType::Float, &[], Some(&elements), DEBUG_STRING_ENTRIES, false).unwrap();
     assert_eq!(debug_string("float", "[]", &summary), b"Tensor<type: float shape: [] values: 42>");
     assert_eq!(device_safe_debug_string("float", "[2,3]"), "Tensor<type: float shape: [2,3]>");
 }

@@ -4,7 +4,8 @@
 use super::array::{ArrayLayout, array_summary};
 use super::elements::ElementFormatter;
 use super::generic::generic_summary;
-use super::kind::{ElementKind, Printer};
+use super::kind::{Printer, SummaryKind};
+use crate::dtype::DataType;
 use crate::error::{Error, Result};
 
 /// Summarises a tensor of `kind` and shape `dims`.
@@ -16,7 +17,7 @@ use crate::error::{Error, Result};
 /// Errors (never produced by a well-formed tensor): a negative dimension, an element count that overflows
 /// `i64`, or `elements` holding a different number of elements than `dims` describes.
 pub fn summarize_value(
-    kind: ElementKind,
+    kind: DataType,
     dims: &[i64],
     elements: Option<&dyn ElementFormatter>,
     max_entries: i64,
@@ -35,7 +36,7 @@ pub fn summarize_value(
     let elements: &dyn ElementFormatter = match elements {
         None if limit > 0 => {
             return Ok(
-                format!("uninitialized Tensor of {num_elements} elements of type {}", kind.dtype_number()).into_bytes()
+                format!("uninitialized Tensor of {num_elements} elements of type {}", kind.as_i32()).into_bytes()
             );
         }
         None => &NoElements,
@@ -61,7 +62,7 @@ pub fn summarize_value(
 
     Ok(match kind.printer() {
         Printer::Array => {
-            let layout = ArrayLayout { dims: &dims, num_elements, limit, is_bool: kind == ElementKind::Bool };
+            let layout = ArrayLayout { dims: &dims, num_elements, limit, is_bool: kind == DataType::Bool };
             array_summary(&layout, elements, print_v2)
         }
         Printer::Generic => generic_summary(elements, dims.len(), num_elements, max_entries, limit, print_v2),

@@ -2,11 +2,12 @@
 //! the tensor's storage to the element formatters of `crate::summarize`.
 
 use super::Tensor;
+use crate::dtype::DataType;
 use super::element::Elements;
 use super::opaque::{ResourceHandle, Variant};
 use crate::error::Result;
 use crate::summarize::{
-    self, DEBUG_STRING_ENTRIES, ElementFormatter, ElementKind, NumericElements, ObjectSummaries,
+    self, DEBUG_STRING_ENTRIES, ElementFormatter, NumericElements, ObjectSummaries,
     StringElements,
 };
 use crate::tensor_shape::PartialTensorShape;
@@ -16,9 +17,10 @@ impl Tensor {
     /// `SummarizeValue(max_entries, print_v2)`. Bytes, because string elements are printed raw and
     /// need not be UTF-8. A negative `max_entries` prints every element.
     pub fn summarize_value(&self, max_entries: i64, print_v2: bool) -> Result<Vec<u8>> {
-        let kind = ElementKind::from_dtype_number(self.dtype().as_i32()).ok_or_else(|| {
-            Error::invalid_argument(format!("cannot summarize a tensor of type {}", self.dtype().name()))
-        })?;
+        let kind = self.dtype();
+        if kind == DataType::Invalid {
+            return Err(Error::invalid_argument("cannot summarize a tensor of type INVALID"));
+        }
         let dims = self.shape().dim_sizes();
         if !self.is_initialized() {
             return summarize::summarize_value(kind, dims, None, max_entries, print_v2);
