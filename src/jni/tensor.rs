@@ -67,13 +67,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_createFromByt
     guard(&mut env, |env| {
         let dtype = dtype_of(dtype)?;
         let shape = shape_of(env, &shape)?;
-        let array_len = data.len(env)?;
-        let (Ok(offset), Ok(length)) = (usize::try_from(offset), usize::try_from(length)) else {
-            return Err(Error::invalid_argument("negative offset or length").into());
-        };
-        if offset.checked_add(length).is_none_or(|end| end > array_len) {
-            return Err(Error::invalid_argument("offset and length exceed the array").into());
-        }
+        let (offset, length) = array_range(data.len(env)?, offset, length)?;
         let tensor = tensor_from(dtype, shape, length, |dst| {
             // SAFETY-free: get_region copies into our slice with bounds checked by the JVM.
             let signed: &mut [i8] = bytemuck::cast_slice_mut(dst);
@@ -100,12 +94,10 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_createFromDir
         let shape = shape_of(env, &shape)?;
         let address = env.get_direct_buffer_address(&data)?;
         let capacity = env.get_direct_buffer_capacity(&data)?;
-        let (Ok(position), Ok(length)) = (usize::try_from(position), usize::try_from(length)) else {
-            return Err(Error::invalid_argument("negative position or length").into());
-        };
-        if address.is_null() || position.checked_add(length).is_none_or(|end| end > capacity) {
-            return Err(Error::invalid_argument("position and length exceed the buffer").into());
+        if address.is_null() {
+            return Err(Error::invalid_argument("not a direct buffer").into());
         }
+        let (position, length) = array_range(capacity, position, length)?;
         let tensor = tensor_from(dtype, shape, length, |dst| {
             // SAFETY: [address + position, + length) lies inside the direct buffer's capacity
             // (checked above), and the buffer object is a live argument of this call.
@@ -117,7 +109,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_createFromDir
     })
 }
 
-/// Checks `offset`/`count` against a Java array of `array_len` elements.
+/// Checks `offset`/`count` against a Java array (or direct buffer capacity) of `array_len` elements.
 fn array_range(array_len: usize, offset: jint, count: jint) -> BridgeResult<(usize, usize)> {
     let (Ok(offset), Ok(count)) = (usize::try_from(offset), usize::try_from(count)) else {
         return Err(Error::invalid_argument("negative offset or count").into());
