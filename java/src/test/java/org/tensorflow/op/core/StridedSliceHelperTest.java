@@ -35,7 +35,7 @@ class StridedSliceHelperTest {
   }
 
   private static int[] ints(Tensor<?> t) {
-    IntBuffer out = IntBuffer.allocate((int) t.numElements());
+    IntBuffer out = IntBuffer.allocate(t.numElements());
     t.expect(Integer.class).writeTo(out);
     return out.array();
   }

@@ -70,7 +70,7 @@ class StridedSliceTest {
   }
 
   private static int[] flat(Tensor<Integer> t) {
-    IntBuffer out = IntBuffer.allocate((int) t.numElements());
+    IntBuffer out = IntBuffer.allocate(t.numElements());
     t.writeTo(out);
     return out.array();
   }
