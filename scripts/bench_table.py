@@ -55,7 +55,9 @@ def main(path, *peer_paths):
         mem = rows.get((cls, "memcpy", params)) or rows.get((cls, "memcpyImage", params))
         if op == "centerCrop224":
             mem = rows.get((cls, "memcpyCrop", params))
-        to_mem = f"{score / mem[0]:.2f}" if mem and method.endswith("_ours") else ""
+        # Only rows that move the same bytes as their memcpy line get the ratio.
+        same_bytes = cls == "TensorBufferFloatBench" or op in ("reverseLastAxis", "centerCrop224")
+        to_mem = f"{score / mem[0]:.2f}" if mem and same_bytes and method.endswith("_ours") else ""
         print(f"| {cls} | {op} | {params} | {ours_cell} | {peer_cell} | {ratio} | {speed} | {to_mem} |")
 
 
