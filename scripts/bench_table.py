@@ -47,7 +47,12 @@ def main(path, *peer_paths):
         peer = rows.get((cls, op + "_peer", params))
         ours_cell = f"{fmt(score)} ± {fmt(err)} {unit}"
         if method.endswith("_ours"):
-            peer_cell = f"{fmt(peer[0])} ± {fmt(peer[1])} {peer[2]}" if peer else "not measured"
+            if peer:
+                peer_cell = f"{fmt(peer[0])} ± {fmt(peer[1])} {peer[2]}"
+            elif op.endswith("Into"):
+                peer_cell = "no upstream API"
+            else:
+                peer_cell = "not measured"
         else:
             peer_cell = "(baseline)"
         ratio = f"{score / peer[0]:.2f}" if peer else ""

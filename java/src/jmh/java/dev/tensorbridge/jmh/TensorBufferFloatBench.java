@@ -26,6 +26,7 @@ public class TensorBufferFloatBench {
   int n;
 
   float[] data;
+  float[] dst;
   TensorBuffer ours;
   peer.org.tensorflow.lite.support.tensorbuffer.TensorBuffer upstream;
   ByteBuffer memSrc;
@@ -34,6 +35,7 @@ public class TensorBufferFloatBench {
   @Setup
   public void setUp() {
     data = new float[n];
+    dst = new float[n];
     for (int i = 0; i < n; i++) {
       data[i] = (i % 511) * 0.5f - 100f;
     }
@@ -67,6 +69,12 @@ public class TensorBufferFloatBench {
   @Benchmark
   public float[] getFloatArray_peer() {
     return upstream.getFloatArray();
+  }
+
+  /** tensorbridge extension (spec §17 BU-2), no upstream peer: fills a caller's array, no allocation. */
+  @Benchmark
+  public float[] getFloatArrayInto_ours() {
+    return ours.getFloatArray(dst);
   }
 
   @Benchmark

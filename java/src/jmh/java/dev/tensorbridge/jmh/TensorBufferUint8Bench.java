@@ -25,6 +25,8 @@ public class TensorBufferUint8Bench {
   int n;
 
   float[] data;
+  float[] floatDst;
+  int[] intDst;
   TensorBuffer oursU8;
   TensorBuffer oursF32;
   peer.org.tensorflow.lite.support.tensorbuffer.TensorBuffer peerU8;
@@ -33,6 +35,8 @@ public class TensorBufferUint8Bench {
   @Setup
   public void setUp() {
     data = new float[n];
+    floatDst = new float[n];
+    intDst = new int[n];
     for (int i = 0; i < n; i++) {
       // Spans below 0 and above 255 so the clamps are exercised.
       data[i] = (i % 301) * 1.0f - 20.5f;
@@ -70,6 +74,18 @@ public class TensorBufferUint8Bench {
   @Benchmark
   public float[] getFloatArray_peer() {
     return peerU8.getFloatArray();
+  }
+
+  /** tensorbridge extension (spec §17 BU-2), no upstream peer: fills a caller's array, no allocation. */
+  @Benchmark
+  public float[] getFloatArrayInto_ours() {
+    return oursU8.getFloatArray(floatDst);
+  }
+
+  /** tensorbridge extension (spec §17 BU-2), no upstream peer: fills a caller's array, no allocation. */
+  @Benchmark
+  public int[] getIntArrayInto_ours() {
+    return oursU8.getIntArray(intDst);
   }
 
   @Benchmark
