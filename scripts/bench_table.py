@@ -3,8 +3,9 @@
 
 Benchmarks are paired by name: `<op>_ours` with `<op>_peer` (same class, same @Param values, same
 run). The ratio column is ours/peer time (< 1 means tensorbridge is faster); the speed-up column is
-its inverse. `memcpy*` rows of the same class and size are listed as the copy floor, and FLOAT32
-bulk rows get their ratio to it.
+its inverse. `memcpy*` rows of the same class and size are listed as the copy floor; rows that move
+the same bytes (FLOAT32 bulk transfers, the image reversal, the crop against `memcpyCrop`) get
+their ratio to it. `<op>Into_ours` rows are tensorbridge extensions without an upstream peer.
 
 Further JSON files (the TensorFlow Java run) contribute `_peer` rows: they pair with `_ours` rows of
 the class whose name they end with (TfJavaStridedSliceBench -> StridedSliceBench).
