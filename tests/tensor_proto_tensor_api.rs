@@ -4,24 +4,14 @@
 //! codec's plain form. `tests/tensor_proto_vectors.rs` replays the same file against the codec.
 
 use serde_json::Value;
-use tensorbridge::ErrorKind;
 use tensorbridge::dtype::DataType;
 use tensorbridge::tensor::{Tensor, Variant};
 use tensorbridge::tensor_proto::{DecodeOptions, parse_tensor_to_tensor};
 use tensorbridge::tensor_shape::TensorShape;
 
-const VECTORS: &str = include_str!("vectors/tensor_proto.jsonl");
+mod common;
 
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex in vector file"))
-        .collect()
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
+use common::proto_vectors::{check_rejection, hex, replay, unhex};
 
 fn dims(v: &Value) -> Vec<i64> {
     v.as_array().expect("dims").iter().map(|d| d.as_i64().expect("dim")).collect()
@@ -140,49 +130,14 @@ fn check_parse(v: &Value) -> Result<(), String> {
         Ok(t) => return Err(format!("accepted as {t:?}")),
         Err(e) => e,
     };
-    if err.kind != ErrorKind::InvalidArgument {
-        return Err(format!("error kind {:?}", err.kind));
-    }
     if !err.message.starts_with("Type mismatch") && from_proto.is_ok() {
         return Err("Tensor::from_proto accepts what parse_tensor rejects".into());
     }
-    if let Some(exact) = v["error"].as_str() {
-        if err.message != exact {
-            return Err(format!("message {:?}\n   expected {exact:?}", err.message));
-        }
-    } else {
-        let prefix = v["error_prefix"].as_str().expect("error or error_prefix");
-        if !err.message.starts_with(prefix) {
-            return Err(format!("message {:?} lacks prefix {prefix:?}", err.message));
-        }
-    }
-    Ok(())
+    check_rejection(&err, v)
 }
 
 #[test]
 fn tensorflow_golden_vectors_through_the_tensor_api() {
-    let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    let mut failures = Vec::new();
-    for line in VECTORS.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Value = serde_json::from_str(line).expect("vector line is JSON");
-        let id = v["id"].as_str().expect("id").to_string();
-        let kind = v["kind"].as_str().expect("kind");
-        let outcome = match kind {
-            "serialize" => check_serialize(&v),
-            "parse" => check_parse(&v),
-            other => panic!("unknown vector kind {other}"),
-        };
-        *counts.entry(kind.to_string()).or_default() += 1;
-        if let Err(why) = outcome {
-            failures.push(format!("{id}: {why}"));
-        }
-    }
-    let total: usize = counts.values().sum();
-    assert_eq!(total, 2044, "vector count changed ({counts:?}); update this test");
-    assert!(
-        failures.is_empty(),
-        "{} of {total} vectors failed ({counts:?}):\n{}",
-        failures.len(),
-        failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
-    );
+    let total = replay(check_serialize, check_parse).unwrap_or_else(|report| panic!("{report}"));
+    assert_eq!(total, 2044, "vector count changed; update this test");
 }

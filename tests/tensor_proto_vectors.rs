@@ -4,24 +4,14 @@
 
 use prost::Message;
 use serde_json::Value;
-use tensorbridge::ErrorKind;
 use tensorbridge::tensor_proto::{
     DecodeOptions, DecodedTensor, ElementData, VariantValue, as_proto_field, as_proto_tensor_content,
     from_proto, parse_tensor, serialize_tensor,
 };
 
-const VECTORS: &str = include_str!("vectors/tensor_proto.jsonl");
+mod common;
 
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex in vector file"))
-        .collect()
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
+use common::proto_vectors::{VECTORS, check_rejection, hex, replay, unhex};
 
 fn tensor(v: &Value) -> DecodedTensor {
     let dtype = v["dtype"].as_i64().expect("dtype") as i32;
@@ -104,48 +94,13 @@ fn check_parse(v: &Value) -> Result<(), String> {
         Ok(t) => return Err(format!("accepted as dtype {} dims {:?}", t.dtype, t.dims)),
         Err(e) => e,
     };
-    if err.kind != ErrorKind::InvalidArgument {
-        return Err(format!("error kind {:?}", err.kind));
-    }
-    if let Some(exact) = v["error"].as_str() {
-        if err.message != exact {
-            return Err(format!("message {:?}\n   expected {exact:?}", err.message));
-        }
-    } else {
-        let prefix = v["error_prefix"].as_str().expect("error or error_prefix");
-        if !err.message.starts_with(prefix) {
-            return Err(format!("message {:?} lacks prefix {prefix:?}", err.message));
-        }
-    }
-    Ok(())
+    check_rejection(&err, v)
 }
 
 #[test]
 fn tensorflow_golden_vectors() {
-    let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    let mut failures = Vec::new();
-    for line in VECTORS.lines().filter(|l| !l.trim().is_empty()) {
-        let v: Value = serde_json::from_str(line).expect("vector line is JSON");
-        let id = v["id"].as_str().expect("id").to_string();
-        let kind = v["kind"].as_str().expect("kind");
-        let outcome = match kind {
-            "serialize" => check_serialize(&v),
-            "parse" => check_parse(&v),
-            other => panic!("unknown vector kind {other}"),
-        };
-        *counts.entry(kind.to_string()).or_default() += 1;
-        if let Err(why) = outcome {
-            failures.push(format!("{id}: {why}"));
-        }
-    }
-    let total: usize = counts.values().sum();
+    let total = replay(check_serialize, check_parse).unwrap_or_else(|report| panic!("{report}"));
     assert!(total >= 500, "only {total} vectors");
-    assert!(
-        failures.is_empty(),
-        "{} of {total} vectors failed ({counts:?}):\n{}",
-        failures.len(),
-        failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
-    );
 }
 
 /// Robustness around the golden inputs: every truncation and many single-byte changes of each
