@@ -10,12 +10,25 @@ import java.nio.charset.StandardCharsets;
 public final class Tensors {
   private Tensors() {}
 
-  /** A STRING scalar of the UTF-8 bytes of {@code data}. */
+  /**
+   * A STRING scalar of the UTF-8 bytes of {@code data}.
+   *
+   * @param data the text
+   * @return a new tensor owned by the caller, who must close it
+   * @throws NullPointerException if {@code data} is null
+   */
   public static Tensor<String> create(String data) {
     return Tensor.create(data.getBytes(StandardCharsets.UTF_8), String.class);
   }
 
-  /** A STRING scalar of the bytes of {@code data} in {@code charset}. */
+  /**
+   * A STRING scalar of the bytes of {@code data} in {@code charset}.
+   *
+   * @param data the text
+   * @param charset the encoding that turns {@code data} into the element's bytes
+   * @return a new tensor owned by the caller, who must close it
+   * @throws NullPointerException if {@code data} or {@code charset} is null
+   */
   public static Tensor<String> create(String data, Charset charset) {
     return Tensor.create(data.getBytes(charset), String.class);
   }
