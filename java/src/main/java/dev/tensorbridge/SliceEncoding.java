@@ -8,10 +8,11 @@ import org.tensorflow.ndarray.index.Indices;
 /**
  * The begin/end/strides vectors and five masks of a strided slice, as TensorFlow's Python
  * {@code __getitem__} encodes them: from {@link Index} entries ({@link #of}) or from Python-like
- * slice notation ({@link #parse}). For example {@code parse("1, 2:4, newaxis, ..., :-3:-1, :")}
- * ({@code foo[1, 2:4, None, ..., :-3:-1, :]}) gives begin {@code [1, 2, 0, 0, 0, 0]}, end
- * {@code [2, 4, 0, 0, -3, 0]}, strides {@code [1, 1, 1, 1, -1, 1]}, begin mask 48, end mask 32,
- * ellipsis mask 8, new axis mask 4 and shrink axis mask 1.
+ * slice notation ({@link #parse}). For example {@code parse("2, 1:2, :, newaxis, ..., :4, 4::2")}
+ * (Python {@code x[2, 1:2, :, tf.newaxis, ..., :4, 4::2]}) gives begin
+ * {@code [2, 1, 0, 0, 0, 0, 4]}, end {@code [3, 2, 0, 0, 0, 4, 0]}, strides
+ * {@code [1, 1, 1, 1, 1, 1, 2]}, begin mask 36, end mask 68, ellipsis mask 16, new axis mask 8
+ * and shrink axis mask 1.
  *
  * <p>Immutable; the array accessors return copies.
  */

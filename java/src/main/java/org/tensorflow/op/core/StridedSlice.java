@@ -13,9 +13,8 @@ import org.tensorflow.op.annotation.Operator;
  * {@code end} by {@code strides}, with Python-like masks (begin/end mask: take the full range of
  * that dimension; ellipsis mask: expand to the remaining dimensions; new axis mask: insert a
  * dimension of size 1; shrink axis mask: take one element and drop the dimension). For example
- * {@code foo[1, 2:4, None, ..., :-3:-1, :]} is begin {@code [1, 2, 0, 0, 0, 0]}, end
- * {@code [2, 4, 0, 0, -3, 0]}, strides {@code [1, 1, 1, 1, -1, 1]}, begin mask 48, end mask 32,
- * ellipsis mask 8, new axis mask 4 and shrink axis mask 1.
+ * Python's {@code x[1:, ::-2]} (rows from 1 on, columns backwards in steps of two) is begin
+ * {@code [1, 0]}, end {@code [0, 0]}, strides {@code [1, -2]}, begin mask 2 and end mask 3.
  *
  * <p>Executed eagerly by {@link #create}; validation errors come out of it as
  * {@code IllegalArgumentException} with TensorFlow's kernel message.
