@@ -37,7 +37,7 @@ public final class Tensors {
    * Creates a FLOAT scalar holding {@code data}.
    * The caller owns the result and must close it.
    *
-   * @param data the values
+   * @param data the value
    * @return a new tensor holding a copy of {@code data}
    */
   public static Tensor<Float> create(float data) {
@@ -126,7 +126,7 @@ public final class Tensors {
    * Creates a DOUBLE scalar holding {@code data}.
    * The caller owns the result and must close it.
    *
-   * @param data the values
+   * @param data the value
    * @return a new tensor holding a copy of {@code data}
    */
   public static Tensor<Double> create(double data) {
@@ -215,7 +215,7 @@ public final class Tensors {
    * Creates an INT32 scalar holding {@code data}.
    * The caller owns the result and must close it.
    *
-   * @param data the values
+   * @param data the value
    * @return a new tensor holding a copy of {@code data}
    */
   public static Tensor<Integer> create(int data) {
@@ -304,7 +304,7 @@ public final class Tensors {
    * Creates an INT64 scalar holding {@code data}.
    * The caller owns the result and must close it.
    *
-   * @param data the values
+   * @param data the value
    * @return a new tensor holding a copy of {@code data}
    */
   public static Tensor<Long> create(long data) {
@@ -393,7 +393,7 @@ public final class Tensors {
    * Creates a BOOL scalar holding {@code data}.
    * The caller owns the result and must close it.
    *
-   * @param data the values
+   * @param data the value
    * @return a new tensor holding a copy of {@code data}
    */
   public static Tensor<Boolean> create(boolean data) {
