@@ -13,39 +13,82 @@ pub const REF_OFFSET: i32 = 100;
 #[repr(i32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DataType {
+    /// `DT_INVALID`: no type (an unset proto field). Never the type of a tensor.
     Invalid = 0,
+    /// `DT_FLOAT`: IEEE 754 binary32 (`f32`).
     Float = 1,
+    /// `DT_DOUBLE`: IEEE 754 binary64 (`f64`).
     Double = 2,
+    /// `DT_INT32`: signed 32-bit integer.
     Int32 = 3,
+    /// `DT_UINT8`: unsigned 8-bit integer.
     UInt8 = 4,
+    /// `DT_INT16`: signed 16-bit integer.
     Int16 = 5,
+    /// `DT_INT8`: signed 8-bit integer.
     Int8 = 6,
+    /// `DT_STRING`: one byte string per element, of any length and not necessarily UTF-8.
     String = 7,
+    /// `DT_COMPLEX64`: a pair of `f32` (real, imaginary).
     Complex64 = 8,
+    /// `DT_INT64`: signed 64-bit integer.
     Int64 = 9,
+    /// `DT_BOOL`: one byte per element, 0 (false) or 1 (true).
     Bool = 10,
+    /// `DT_QINT8`: quantized signed 8-bit: stored as `i8`; the scale and zero point live outside
+    /// the tensor.
     QInt8 = 11,
+    /// `DT_QUINT8`: quantized unsigned 8-bit: stored as `u8`; the scale and zero point live outside
+    /// the tensor.
     QUInt8 = 12,
+    /// `DT_QINT32`: quantized signed 32-bit: stored as `i32`; the scale and zero point live outside
+    /// the tensor.
     QInt32 = 13,
+    /// `DT_BFLOAT16`: brain float, the upper 16 bits of an `f32` (8 exponent bits, 7 mantissa
+    /// bits).
     BFloat16 = 14,
+    /// `DT_QINT16`: quantized signed 16-bit: stored as `i16`; the scale and zero point live outside
+    /// the tensor.
     QInt16 = 15,
+    /// `DT_QUINT16`: quantized unsigned 16-bit: stored as `u16`; the scale and zero point live
+    /// outside the tensor.
     QUInt16 = 16,
+    /// `DT_UINT16`: unsigned 16-bit integer.
     UInt16 = 17,
+    /// `DT_COMPLEX128`: a pair of `f64` (real, imaginary).
     Complex128 = 18,
+    /// `DT_HALF`: IEEE 754 binary16.
     Half = 19,
+    /// `DT_RESOURCE`: a handle to a runtime-owned resource such as a variable; opaque here.
     Resource = 20,
+    /// `DT_VARIANT`: a type-erased value such as a tensor list; opaque here.
     Variant = 21,
+    /// `DT_UINT32`: unsigned 32-bit integer.
     UInt32 = 22,
+    /// `DT_UINT64`: unsigned 64-bit integer.
     UInt64 = 23,
+    /// `DT_FLOAT8_E5M2`: 8-bit float with 5 exponent and 2 mantissa bits, with infinities and NaNs.
     Float8E5M2 = 24,
+    /// `DT_FLOAT8_E4M3FN`: 8-bit float with 4 exponent and 3 mantissa bits; finite (NaN but no
+    /// infinities).
     Float8E4M3FN = 25,
+    /// `DT_FLOAT8_E4M3FNUZ`: E4M3 with exponent bias 8, no infinities and no negative zero (0x80 is
+    /// the NaN).
     Float8E4M3FNUZ = 26,
+    /// `DT_FLOAT8_E4M3B11FNUZ`: E4M3 with exponent bias 11, no infinities and no negative zero.
     Float8E4M3B11FNUZ = 27,
+    /// `DT_FLOAT8_E5M2FNUZ`: E5M2 with exponent bias 16, no infinities and no negative zero.
     Float8E5M2FNUZ = 28,
+    /// `DT_INT4`: signed 4-bit integer, one per byte in memory.
     Int4 = 29,
+    /// `DT_UINT4`: unsigned 4-bit integer, one per byte in memory.
     UInt4 = 30,
+    /// `DT_INT2`: signed 2-bit integer, one per byte in memory.
     Int2 = 31,
+    /// `DT_UINT2`: unsigned 2-bit integer, one per byte in memory.
     UInt2 = 32,
+    /// `DT_FLOAT4_E2M1FN`: 4-bit float with 2 exponent bits and 1 mantissa bit, finite only; one
+    /// per byte in memory.
     Float4E2M1FN = 33,
 }
 
@@ -107,6 +150,7 @@ impl DataType {
             .and_then(|i| Self::ALL.get(i).copied())
     }
 
+    /// The TensorFlow enum value (`types.proto` number), e.g. 1 for `Float`.
     pub fn as_i32(self) -> i32 {
         self as i32
     }
@@ -252,13 +296,21 @@ fn proto_stem(dt: DataType) -> &'static str {
 #[repr(i32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LiteDataType {
+    /// `FLOAT32` (`DataType::Float`), supported by upstream `TensorBuffer`.
     Float32 = 1,
+    /// `INT32` (`DataType::Int32`); `TensorBuffer` support is a project extension.
     Int32 = 2,
+    /// `UINT8` (`DataType::UInt8`), supported by upstream `TensorBuffer`.
     UInt8 = 3,
+    /// `INT64` (`DataType::Int64`); `TensorBuffer` support is a project extension.
     Int64 = 4,
+    /// `STRING` (`DataType::String`); `TensorBuffer` rejects it.
     String = 5,
+    /// `BOOL` (`DataType::Bool`); `TensorBuffer` rejects it.
     Bool = 6,
+    /// `INT16` (`DataType::Int16`); `TensorBuffer` support is a project extension.
     Int16 = 7,
+    /// `INT8` (`DataType::Int8`); `TensorBuffer` support is a project extension.
     Int8 = 9,
 }
 

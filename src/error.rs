@@ -61,29 +61,38 @@ impl ErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct Error {
+    /// The failure class; decides the Java exception type.
     pub kind: ErrorKind,
+    /// The exact upstream text (no prefix or suffix added), shown by `Display`.
     pub message: String,
 }
 
 impl Error {
+    /// An error of any kind with `message`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error { kind, message: message.into() }
     }
+    /// An `ErrorKind::InvalidArgument` error.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidArgument, message)
     }
+    /// An `ErrorKind::OutOfRange` error.
     pub fn out_of_range(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::OutOfRange, message)
     }
+    /// An `ErrorKind::Unimplemented` error.
     pub fn unimplemented(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Unimplemented, message)
     }
+    /// An `ErrorKind::FailedPrecondition` error.
     pub fn failed_precondition(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::FailedPrecondition, message)
     }
+    /// An `ErrorKind::ResourceExhausted` error.
     pub fn resource_exhausted(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::ResourceExhausted, message)
     }
+    /// An `ErrorKind::Internal` error.
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Internal, message)
     }

@@ -15,6 +15,8 @@
 //! | [`tf_string`] | TF 1.x C API `TF_STRING` buffer layout (offsets + length-prefixed strings) |
 //! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
 
+#![warn(missing_docs)]
+
 pub mod dtype;
 pub mod error;
 pub mod format;

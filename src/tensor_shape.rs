@@ -31,11 +31,14 @@ pub fn multiply_without_overflow(x: i64, y: i64) -> i64 {
 /// the dimension sizes in order plus the `unknown_rank` flag.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ShapeProto {
+    /// Sizes in order; -1 marks an unknown size.
     pub dims: Vec<i64>,
+    /// Whether the rank itself is unknown (`dims` is then ignored).
     pub unknown_rank: bool,
 }
 
 impl ShapeProto {
+    /// A shape of known rank with these sizes.
     pub fn new(dims: Vec<i64>) -> Self {
         ShapeProto {
             dims,
@@ -43,6 +46,7 @@ impl ShapeProto {
         }
     }
 
+    /// A shape of unknown rank.
     pub fn unknown() -> Self {
         ShapeProto {
             dims: Vec::new(),
@@ -367,6 +371,7 @@ impl Default for PartialTensorShape {
 }
 
 impl PartialTensorShape {
+    /// A shape of unknown rank (the same as `default()`).
     pub fn unknown_rank() -> Self {
         Self::default()
     }
@@ -457,6 +462,7 @@ impl PartialTensorShape {
         Ok(())
     }
 
+    /// Whether the rank is unknown.
     pub fn is_unknown_rank(&self) -> bool {
         self.dims.is_none()
     }
@@ -497,6 +503,7 @@ impl PartialTensorShape {
         }
     }
 
+    /// Whether the rank and every size are known (`IsFullyDefined`).
     pub fn is_fully_defined(&self) -> bool {
         self.dims
             .as_ref()

@@ -6,11 +6,17 @@ use crate::{Error, Result};
 /// An element type of a `TensorBuffer`, named after `org.tensorflow.lite.DataType`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ElementType {
+    /// `FLOAT32`: 4-byte IEEE 754 floats.
     Float32,
+    /// `INT32`: 4-byte signed integers (project extension).
     Int32,
+    /// `UINT8`: unsigned bytes.
     Uint8,
+    /// `INT64`: 8-byte signed integers (project extension).
     Int64,
+    /// `INT16`: 2-byte signed integers (project extension).
     Int16,
+    /// `INT8`: signed bytes (project extension).
     Int8,
 }
 
@@ -84,7 +90,9 @@ impl From<ElementType> for LiteDataType {
 /// from the platform's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ByteOrder {
+    /// Least significant byte first (`ByteOrder.LITTLE_ENDIAN`).
     Little,
+    /// Most significant byte first (`ByteOrder.BIG_ENDIAN`, the default of a new Java buffer).
     Big,
 }
 

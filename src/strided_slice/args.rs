@@ -9,8 +9,11 @@ use crate::error::{Error, Result};
 /// type only decides whether validation may proceed at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IndexType {
+    /// `int16` indices (accepted by the kernel; not reachable from TF 1.x Java).
     Int16,
+    /// `int32` indices.
     Int32,
+    /// `int64` indices.
     Int64,
     /// Any other dtype. TensorFlow aborts the process here (LOG(FATAL)); we fail with the same text
     /// as an `InvalidArgument` at the point where TensorFlow would abort (after the shape and
@@ -44,7 +47,9 @@ impl IndexType {
 /// reads entries by position in `values` and uses `shape` only for the shape checks and messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IndexTensor<'a> {
+    /// The tensor shape as given; validation requires rank 1.
     pub shape: Cow<'a, [i64]>,
+    /// The entries, widened to `i64`, in row-major order.
     pub values: &'a [i64],
 }
 
@@ -80,10 +85,15 @@ impl<'a> IndexTensor<'a> {
 /// The five mask attributes. They are 32-bit two's-complement values: bit 31 is the sign bit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Masks {
+    /// Bit `i`: ignore `begin[i]` and start at the widest end of the range.
     pub begin: i32,
+    /// Bit `i`: ignore `end[i]` and run to the widest end of the range.
     pub end: i32,
+    /// Bit `i`: entry `i` is the ellipsis (at most one bit may be set).
     pub ellipsis: i32,
+    /// Bit `i`: entry `i` inserts a dimension of size 1.
     pub new_axis: i32,
+    /// Bit `i`: entry `i` selects the single index `begin[i]` and drops the dimension.
     pub shrink_axis: i32,
 }
 
@@ -139,10 +149,15 @@ pub(crate) fn shape_debug_string(dims: &[i64]) -> String {
 /// apart from the input shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SliceArgs<'a> {
+    /// First index of each sparse entry.
     pub begin: IndexTensor<'a>,
+    /// End index (exclusive) of each sparse entry.
     pub end: IndexTensor<'a>,
+    /// Step of each sparse entry; zero is rejected.
     pub strides: IndexTensor<'a>,
+    /// The shared dtype of `begin`, `end` and `strides`.
     pub index_type: IndexType,
+    /// The five mask attributes.
     pub masks: Masks,
 }
 

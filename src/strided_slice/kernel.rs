@@ -28,7 +28,12 @@ pub enum KernelPath {
     ShareInput,
     /// The output is the input's elements `[offset, offset + len)` viewed with the final shape
     /// (§10.3). Units are elements, not bytes.
-    ShareDim0 { offset: usize, len: usize },
+    ShareDim0 {
+        /// Index of the first shared input element.
+        offset: usize,
+        /// Number of shared elements.
+        len: usize,
+    },
     /// The output has no elements; allocate it with the final shape (§10.1).
     Empty,
     /// Allocate the output and copy in processing order ([`copy_processing_order`]).
@@ -39,18 +44,30 @@ pub enum KernelPath {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SliceOutput<T> {
     /// Share the whole input buffer, reshaped to `shape`.
-    ShareInput { shape: Vec<i64> },
+    ShareInput {
+        /// The output shape (same element count as the input).
+        shape: Vec<i64>,
+    },
     /// Share input elements `[offset, offset + len)`, reshaped to `shape`.
     ShareView {
+        /// Index of the first shared input element.
         offset: usize,
+        /// Number of shared elements (the element count of `shape`).
         len: usize,
+        /// The output shape.
         shape: Vec<i64>,
     },
     /// A new buffer (possibly empty) with the selected elements in row-major order of `shape`.
-    Owned { data: Vec<T>, shape: Vec<i64> },
+    Owned {
+        /// The output elements, row-major.
+        data: Vec<T>,
+        /// The output shape.
+        shape: Vec<i64>,
+    },
 }
 
 impl<T> SliceOutput<T> {
+    /// The output shape, whichever way the output is produced.
     pub fn shape(&self) -> &[i64] {
         match self {
             SliceOutput::ShareInput { shape } => shape,

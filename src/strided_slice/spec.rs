@@ -37,10 +37,17 @@ pub struct ShapeSpec {
 /// the fast-path flags.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValidatedSlice {
+    /// Canonical start per input dimension: masks applied, negatives wrapped, ranges clamped (left
+    /// as given where the dimension or the values are unknown).
     pub begin: Vec<i64>,
+    /// Canonical end (exclusive) per input dimension; for a shrunk dimension `begin + 1`.
     pub end: Vec<i64>,
+    /// Step per input dimension (1 where the ellipsis or an implicit full range covers it).
     pub strides: Vec<i64>,
+    /// Selected size per input dimension, with shrunk dimensions kept as size 1 (`UNKNOWN_DIM` where
+    /// it cannot be known).
     pub processing_shape: Vec<i64>,
+    /// The output shape: shrunk dimensions removed, a 1 for each new axis.
     pub final_shape: Vec<i64>,
     /// Every dimension fully selected with stride 1: the output is the input reshaped.
     pub is_identity: bool,
@@ -48,6 +55,8 @@ pub struct ValidatedSlice {
     pub is_simple_slice: bool,
     /// Dimension 0 has stride 1 and every other dimension is fully selected.
     pub slice_dim0: bool,
+    /// How dense dimensions, sparse entries and output positions correspond (for the gradient and
+    /// shape inference).
     pub shape_spec: ShapeSpec,
 }
 

@@ -119,6 +119,7 @@ pub struct StringElements<'a, S: AsRef<[u8]>> {
 }
 
 impl<'a, S: AsRef<[u8]>> StringElements<'a, S> {
+    /// A formatter over `items`, one byte string per element.
     pub fn new(items: &'a [S]) -> Self {
         StringElements { items }
     }
@@ -149,6 +150,7 @@ pub struct ObjectSummaries<'a, S: AsRef<[u8]>> {
 }
 
 impl<'a, S: AsRef<[u8]>> ObjectSummaries<'a, S> {
+    /// A formatter over the prepared `summaries`, one per element.
     pub fn new(summaries: &'a [S]) -> Self {
         ObjectSummaries { summaries }
     }

@@ -19,18 +19,26 @@ use super::opaque::{ResourceHandle, STRING_ELEMENT_BYTES, Variant};
 /// A borrowed window of a tensor's elements: bytes for byte-backed dtypes, objects otherwise.
 #[derive(Debug, Clone, Copy)]
 pub enum Elements<'a> {
+    /// The raw bytes of a memcpy-able dtype, in native layout.
     Bytes(&'a [u8]),
+    /// One byte string per `string` element.
     Strings(&'a [Vec<u8>]),
+    /// One handle per `resource` element.
     Resources(&'a [ResourceHandle]),
+    /// One value per `variant` element.
     Variants(&'a [Variant]),
 }
 
 /// The writable form of [`Elements`].
 #[derive(Debug)]
 pub enum ElementsMut<'a> {
+    /// The raw bytes of a memcpy-able dtype, in native layout.
     Bytes(&'a mut [u8]),
+    /// One byte string per `string` element.
     Strings(&'a mut [Vec<u8>]),
+    /// One handle per `resource` element.
     Resources(&'a mut [ResourceHandle]),
+    /// One value per `variant` element.
     Variants(&'a mut [Variant]),
 }
 
@@ -43,6 +51,7 @@ pub trait TensorElement: Sized + 'static {
     /// Reinterpret a window; `None` if the storage kind differs, the bytes are not aligned for
     /// `Self`, or (for `bool`) a byte is neither 0 nor 1.
     fn from_elements(e: Elements<'_>) -> Option<&[Self]>;
+    /// The writable counterpart of `from_elements`, failing in the same cases.
     fn from_elements_mut(e: ElementsMut<'_>) -> Option<&mut [Self]>;
 }
 

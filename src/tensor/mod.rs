@@ -283,22 +283,28 @@ impl Tensor {
         }
     }
 
+    /// The element type (`dtype()`).
     pub fn dtype(&self) -> DataType {
         self.dtype
     }
 
+    /// The shape (`shape()`), always fully known.
     pub fn shape(&self) -> &TensorShape {
         &self.shape
     }
 
+    /// The rank (`dims()`): 0 for a scalar.
     pub fn dims(&self) -> usize {
         self.shape.dims()
     }
 
+    /// The size of dimension `d` (`dim_size(d)`); an error where upstream CHECK-fails on `d >=
+    /// dims()`.
     pub fn dim_size(&self, d: usize) -> Result<i64> {
         self.shape.dim_size(d)
     }
 
+    /// The element count (`NumElements()`): the product of the dimensions, 1 for a scalar.
     pub fn num_elements(&self) -> i64 {
         self.shape.num_elements()
     }

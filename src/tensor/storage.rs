@@ -77,6 +77,7 @@ impl Drop for AlignedBytes {
 /// Bytes owned outside tensorbridge (for example a Java direct buffer pinned by a global
 /// reference). The implementation must keep the memory valid and unmoved while it lives.
 pub trait ExternalBytes: Send + Sync + 'static {
+    /// The whole memory, read-only; the same address and length on every call.
     fn as_bytes(&self) -> &[u8];
     /// Writable access, or `None` for read-only memory.
     fn as_bytes_mut(&mut self) -> Option<&mut [u8]>;

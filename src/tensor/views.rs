@@ -38,9 +38,11 @@ fn linear_index<const N: usize>(dims: &[usize; N], index: [usize; N]) -> Option<
 }
 
 impl<'a, T, const N: usize> TensorMap<'a, T, N> {
+    /// The elements in row-major order, for the full borrow lifetime.
     pub fn data(&self) -> &'a [T] {
         self.data
     }
+    /// The size of each of the `N` dimensions.
     pub fn dims(&self) -> [usize; N] {
         self.dims
     }
@@ -62,12 +64,15 @@ impl<T, const N: usize> Deref for TensorMap<'_, T, N> {
 }
 
 impl<'a, T, const N: usize> TensorMapMut<'a, T, N> {
+    /// The size of each of the `N` dimensions.
     pub fn dims(&self) -> [usize; N] {
         self.dims
     }
+    /// Number of elements (product of `dims`).
     pub fn size(&self) -> usize {
         self.data.len()
     }
+    /// The element at a multi-index for writing, `None` outside the view.
     pub fn get_mut(&mut self, index: [usize; N]) -> Option<&mut T> {
         linear_index(&self.dims, index).and_then(|i| self.data.get_mut(i))
     }
@@ -438,19 +443,31 @@ impl Tensor {
 
     // ---- writable views (the buffer must not be shared) ----
 
+    /// Writable [`flat`](Self::flat).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn flat_mut<T: TensorElement>(&mut self) -> Result<TensorMapMut<'_, T, 1>> {
         let dims = self.plan_flat::<T>(Check::TypeAndAlignment)?;
         self.map_mut(dims)
     }
 
+    /// Writable [`vec`](Self::vec).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn vec_mut<T: TensorElement>(&mut self) -> Result<TensorMapMut<'_, T, 1>> {
         self.tensor_mut::<T, 1>()
     }
 
+    /// Writable [`matrix`](Self::matrix).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn matrix_mut<T: TensorElement>(&mut self) -> Result<TensorMapMut<'_, T, 2>> {
         self.tensor_mut::<T, 2>()
     }
 
+    /// Writable [`tensor`](Self::tensor).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn tensor_mut<T: TensorElement, const N: usize>(
         &mut self,
     ) -> Result<TensorMapMut<'_, T, N>> {
@@ -458,6 +475,9 @@ impl Tensor {
         self.map_mut(dims)
     }
 
+    /// Writable [`shaped`](Self::shaped).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn shaped_mut<T: TensorElement, const N: usize>(
         &mut self,
         sizes: &[i64],
@@ -466,11 +486,17 @@ impl Tensor {
         self.map_mut(dims)
     }
 
+    /// Writable [`unaligned_flat`](Self::unaligned_flat).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn unaligned_flat_mut<T: TensorElement>(&mut self) -> Result<TensorMapMut<'_, T, 1>> {
         let dims = self.plan_flat::<T>(Check::TypeOnly)?;
         self.map_mut(dims)
     }
 
+    /// Writable [`scalar`](Self::scalar).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn scalar_mut<T: TensorElement>(&mut self) -> Result<&mut T> {
         let dims = self.plan_scalar::<T>()?;
         self.map_mut::<T, 0>(dims)?
@@ -479,6 +505,9 @@ impl Tensor {
             .ok_or_else(|| Error::internal("one-element tensor has no element"))
     }
 
+    /// Writable [`flat_inner_dims`](Self::flat_inner_dims).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn flat_inner_dims_mut<T: TensorElement, const N: usize>(
         &mut self,
     ) -> Result<TensorMapMut<'_, T, N>> {
@@ -486,6 +515,9 @@ impl Tensor {
         self.shaped_mut::<T, N>(&sizes)
     }
 
+    /// Writable [`flat_outer_dims`](Self::flat_outer_dims).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn flat_outer_dims_mut<T: TensorElement, const N: usize>(
         &mut self,
     ) -> Result<TensorMapMut<'_, T, N>> {
@@ -493,6 +525,9 @@ impl Tensor {
         self.shaped_mut::<T, N>(&sizes)
     }
 
+    /// Writable [`bit_casted_tensor`](Self::bit_casted_tensor).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn bit_casted_tensor_mut<T: TensorElement, const N: usize>(
         &mut self,
     ) -> Result<TensorMapMut<'_, T, N>> {
@@ -500,6 +535,9 @@ impl Tensor {
         self.map_mut(dims)
     }
 
+    /// Writable [`bit_casted_shaped`](Self::bit_casted_shaped).
+    /// Fails with `FailedPrecondition` if the buffer is shared with another tensor, or
+    /// `ReadOnlyBuffer` for read-only external memory; otherwise as the read-only form.
     pub fn bit_casted_shaped_mut<T: TensorElement, const N: usize>(
         &mut self,
         sizes: &[i64],

@@ -11,8 +11,10 @@
 /// `tensorflow.TensorShapeProto.Dim`. A size of 0 encodes as an empty message.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct Dim {
+    /// The size; -1 for an unknown size.
     #[prost(int64, tag = "1")]
     pub size: i64,
+    /// An optional label for the dimension; ignored by the conversions here.
     #[prost(string, tag = "2")]
     pub name: String,
 }
@@ -20,8 +22,10 @@ pub struct Dim {
 /// `tensorflow.TensorShapeProto` (field 1 is unused upstream).
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct TensorShapeProto {
+    /// The dimensions, outermost first; empty for a scalar.
     #[prost(message, repeated, tag = "2")]
     pub dim: Vec<Dim>,
+    /// Set when even the rank is unknown (`dim` must then be empty).
     #[prost(bool, tag = "3")]
     pub unknown_rank: bool,
 }
@@ -29,8 +33,10 @@ pub struct TensorShapeProto {
 /// `tensorflow.ResourceHandleProto.DtypeAndShape`.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct DtypeAndShape {
+    /// The raw `DataType` enum value.
     #[prost(int32, tag = "1")]
     pub dtype: i32,
+    /// The (possibly partial) shape; absent means a scalar.
     #[prost(message, optional, tag = "2")]
     pub shape: Option<TensorShapeProto>,
 }
@@ -38,16 +44,22 @@ pub struct DtypeAndShape {
 /// `tensorflow.ResourceHandleProto` (field 7 is reserved upstream).
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct ResourceHandleProto {
+    /// The device that owns the resource.
     #[prost(string, tag = "1")]
     pub device: String,
+    /// The resource manager container.
     #[prost(string, tag = "2")]
     pub container: String,
+    /// The resource name within its container.
     #[prost(string, tag = "3")]
     pub name: String,
+    /// The hash of the resource's type.
     #[prost(uint64, tag = "4")]
     pub hash_code: u64,
+    /// The resource's type name for debugging; may be empty.
     #[prost(string, tag = "5")]
     pub maybe_type_name: String,
+    /// Dtypes and shapes of the tensors the resource holds, if known.
     #[prost(message, repeated, tag = "6")]
     pub dtypes_and_shapes: Vec<DtypeAndShape>,
 }
@@ -55,10 +67,13 @@ pub struct ResourceHandleProto {
 /// `tensorflow.VariantTensorDataProto`.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct VariantTensorDataProto {
+    /// The name of the encoded value's type.
     #[prost(string, tag = "1")]
     pub type_name: String,
+    /// Opaque bytes the value's type uses to encode itself.
     #[prost(bytes = "vec", tag = "2")]
     pub metadata: Vec<u8>,
+    /// Tensors the value holds.
     #[prost(message, repeated, tag = "3")]
     pub tensors: Vec<TensorProto>,
 }
@@ -66,28 +81,39 @@ pub struct VariantTensorDataProto {
 /// `tensorflow.TensorProto`.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct TensorProto {
+    /// The raw `DataType` enum value; decoding rejects 0, unknown and reference values.
     #[prost(int32, tag = "1")]
     pub dtype: i32,
+    /// The shape; must be fully defined to decode.
     #[prost(message, optional, tag = "2")]
     pub tensor_shape: Option<TensorShapeProto>,
     /// Ignored by decoding and never set by the encoders.
     #[prost(int32, tag = "3")]
     pub version_number: i32,
+    /// All elements in one byte string (little-endian raw bytes, or the string-list encoding for
+    /// `string`); when non-empty, decoding reads it instead of the typed fields.
     #[prost(bytes = "vec", tag = "4")]
     pub tensor_content: Vec<u8>,
+    /// `float` elements.
     #[prost(float, repeated, tag = "5")]
     pub float_val: Vec<f32>,
+    /// `double` elements.
     #[prost(double, repeated, tag = "6")]
     pub double_val: Vec<f64>,
+    /// Elements of the narrow integer dtypes (`int32`, `int16`, `int8`, `uint16`, `uint8`, the
+    /// quantized and 4/2-bit types), each widened to `int32`.
     #[prost(int32, repeated, tag = "7")]
     pub int_val: Vec<i32>,
+    /// `string` elements.
     #[prost(bytes = "vec", repeated, tag = "8")]
     pub string_val: Vec<Vec<u8>>,
     /// Interleaved real, imaginary.
     #[prost(float, repeated, tag = "9")]
     pub scomplex_val: Vec<f32>,
+    /// `int64` elements.
     #[prost(int64, repeated, tag = "10")]
     pub int64_val: Vec<i64>,
+    /// `bool` elements.
     #[prost(bool, repeated, tag = "11")]
     pub bool_val: Vec<bool>,
     /// Interleaved real, imaginary.
@@ -96,12 +122,16 @@ pub struct TensorProto {
     /// 16-bit patterns of half / bfloat16 values.
     #[prost(int32, repeated, tag = "13")]
     pub half_val: Vec<i32>,
+    /// `resource` elements.
     #[prost(message, repeated, tag = "14")]
     pub resource_handle_val: Vec<ResourceHandleProto>,
+    /// `variant` elements.
     #[prost(message, repeated, tag = "15")]
     pub variant_val: Vec<VariantTensorDataProto>,
+    /// `uint32` elements.
     #[prost(uint32, repeated, tag = "16")]
     pub uint32_val: Vec<u32>,
+    /// `uint64` elements.
     #[prost(uint64, repeated, tag = "17")]
     pub uint64_val: Vec<u64>,
     /// One byte per element (float8 types and float4_e2m1fn).

@@ -84,6 +84,7 @@ pub struct DecodedTensor {
     pub dtype: i32,
     /// Dimension sizes, each ≥ 0.
     pub dims: Vec<i64>,
+    /// The elements, in the storage form of the dtype.
     pub data: ElementData,
 }
 

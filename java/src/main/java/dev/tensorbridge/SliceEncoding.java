@@ -8,10 +8,11 @@ import org.tensorflow.ndarray.index.Indices;
 /**
  * The begin/end/strides vectors and five masks of a strided slice, as TensorFlow's Python
  * {@code __getitem__} encodes them: from {@link Index} entries ({@link #of}) or from Python-like
- * slice notation ({@link #parse}). For example {@code parse("1, 2:4, newaxis, ..., :-3:-1, :")}
- * ({@code foo[1, 2:4, None, ..., :-3:-1, :]}) gives begin {@code [1, 2, 0, 0, 0, 0]}, end
- * {@code [2, 4, 0, 0, -3, 0]}, strides {@code [1, 1, 1, 1, -1, 1]}, begin mask 48, end mask 32,
- * ellipsis mask 8, new axis mask 4 and shrink axis mask 1.
+ * slice notation ({@link #parse}). For example {@code parse("2, 1:2, :, newaxis, ..., :4, 4::2")}
+ * (Python {@code x[2, 1:2, :, tf.newaxis, ..., :4, 4::2]}) gives begin
+ * {@code [2, 1, 0, 0, 0, 0, 4]}, end {@code [3, 2, 0, 0, 0, 4, 0]}, strides
+ * {@code [1, 1, 1, 1, 1, 1, 2]}, begin mask 36, end mask 68, ellipsis mask 16, new axis mask 8
+ * and shrink axis mask 1.
  *
  * <p>Immutable; the array accessors return copies.
  */
@@ -43,6 +44,8 @@ public final class SliceEncoding {
    * means {@link Indices#all()}; mask bit {@code i} ({@code 1L << i}) comes from entry {@code i}.
    * With 32 or more entries the masks use bits the op rejects (its int32 attribute check).
    *
+   * @param indices the entries, one per sparse slice position; none gives the identity slice
+   * @return the encoding
    * @throws NullPointerException if {@code indices} is null
    * @throws UnsupportedOperationException for an entry a strided slice cannot express
    * @throws IllegalArgumentException if a value does not fit an int, or for a second ellipsis
@@ -98,6 +101,8 @@ public final class SliceEncoding {
    * {@code None}, {@code tf.newaxis}). Whitespace around parts is ignored; an empty string is the
    * identity slice.
    *
+   * @param spec the notation, without the surrounding brackets, e.g. {@code "1:, ::-2"}
+   * @return the encoding
    * @throws NullPointerException if {@code spec} is null
    * @throws IllegalArgumentException for malformed notation (the message names the entry), a zero
    *     step, a value beyond the int range, or a second ellipsis
@@ -106,7 +111,14 @@ public final class SliceEncoding {
     return of(parseIndices(spec));
   }
 
-  /** The entries of {@link #parse}'s notation, as {@link Index} objects. */
+  /**
+   * The entries of {@link #parse}'s notation, as {@link Index} objects.
+   *
+   * @param spec the notation, as for {@link #parse}
+   * @return a new array with one entry per comma-separated item
+   * @throws NullPointerException if {@code spec} is null
+   * @throws IllegalArgumentException for malformed notation or a zero step
+   */
   public static Index[] parseIndices(String spec) {
     if (spec.trim().isEmpty()) {
       return new Index[0];
@@ -166,37 +178,74 @@ public final class SliceEncoding {
     return (int) value;
   }
 
-  /** The begin vector (a copy). */
+  /**
+   * The begin vector (a copy).
+   *
+   * @return a new array with one begin value per entry
+   */
   public int[] begin() {
     return begin.clone();
   }
 
-  /** The end vector (a copy). */
+  /**
+   * The end vector (a copy).
+   *
+   * @return a new array with one end value per entry
+   */
   public int[] end() {
     return end.clone();
   }
 
-  /** The strides vector (a copy). */
+  /**
+   * The strides vector (a copy).
+   *
+   * @return a new array with one stride per entry
+   */
   public int[] strides() {
     return strides.clone();
   }
 
+  /**
+   * The begin mask.
+   *
+   * @return bit {@code i} set when entry {@code i} ignores its begin value
+   */
   public long beginMask() {
     return beginMask;
   }
 
+  /**
+   * The end mask.
+   *
+   * @return bit {@code i} set when entry {@code i} ignores its end value
+   */
   public long endMask() {
     return endMask;
   }
 
+  /**
+   * The ellipsis mask.
+   *
+   * @return bit {@code i} set when entry {@code i} is the ellipsis (at most one bit)
+   */
   public long ellipsisMask() {
     return ellipsisMask;
   }
 
+  /**
+   * The new axis mask.
+   *
+   * @return bit {@code i} set when entry {@code i} inserts a size-1 dimension
+   */
   public long newAxisMask() {
     return newAxisMask;
   }
 
+  /**
+   * The shrink axis mask.
+   *
+   * @return bit {@code i} set when entry {@code i} selects one element and drops the dimension
+   */
   public long shrinkAxisMask() {
     return shrinkAxisMask;
   }

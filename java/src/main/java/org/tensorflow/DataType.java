@@ -83,7 +83,11 @@ public enum DataType {
     this.byteSize = byteSize;
   }
 
-  /** Size of an element of this type, in bytes, or -1 if element size is variable. */
+  /**
+   * The number of bytes one element occupies in a tensor's data.
+   *
+   * @return the fixed element width, or -1 for types whose elements differ in size (STRING)
+   */
   public int byteSize() {
     return byteSize;
   }
@@ -114,6 +118,8 @@ public enum DataType {
    * The data type whose Java type tag is {@code c}: {@code Float}, {@code Double}, {@code Integer},
    * {@link UInt8}, {@code String}, {@code Long} or {@code Boolean}.
    *
+   * @param c the type tag class (boxed classes, not primitives such as {@code float.class})
+   * @return the matching data type
    * @throws IllegalArgumentException for any other class
    */
   public static DataType fromClass(Class<?> c) {

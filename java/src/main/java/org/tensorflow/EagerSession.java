@@ -34,31 +34,55 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
 
     private Options() {}
 
-    /** Whether ops may run asynchronously (stored only: execution is always synchronous). */
+    /**
+     * Whether ops may run asynchronously (stored only: execution is always synchronous).
+     *
+     * @param value true to ask for asynchronous execution
+     * @return these options, for chaining
+     */
     public Options async(boolean value) {
       async = value;
       return this;
     }
 
-    /** How tensors are placed on devices (stored only: execution is on CPU). */
+    /**
+     * How tensors are placed on devices (stored only: execution is on CPU).
+     *
+     * @param value the policy; {@code SILENT} by default
+     * @return these options, for chaining
+     */
     public Options devicePlacementPolicy(DevicePlacementPolicy value) {
       devicePlacementPolicy = value;
       return this;
     }
 
-    /** When unreachable resources are released (stored only; see the class comment). */
+    /**
+     * When unreachable resources are released (stored only; see the class comment).
+     *
+     * @param value the strategy; {@code IN_BACKGROUND} by default
+     * @return these options, for chaining
+     */
     public Options resourceCleanupStrategy(ResourceCleanupStrategy value) {
       resourceCleanupStrategy = value;
       return this;
     }
 
-    /** A serialized {@code ConfigProto} (stored only). */
+    /**
+     * A serialized {@code ConfigProto} (stored only).
+     *
+     * @param value the serialized proto, or null for none; kept by reference
+     * @return these options, for chaining
+     */
     public Options config(byte[] value) {
       config = value;
       return this;
     }
 
-    /** A new session with these options. */
+    /**
+     * A new session with these options.
+     *
+     * @return a new open session that the caller must close
+     */
     public EagerSession build() {
       return new EagerSession(this);
     }
@@ -100,7 +124,11 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   private static volatile EagerSession defaultSession;
   private static final AtomicLong SERIALS = new AtomicLong();
 
-  /** A new session with default options; the caller must close it. */
+  /**
+   * A new session with default options; the caller must close it.
+   *
+   * @return a new open session
+   */
   public static EagerSession create() {
     return options().build();
   }
@@ -108,6 +136,8 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   /**
    * New options with the defaults: {@code async=false}, {@code SILENT}, {@code IN_BACKGROUND},
    * no config.
+   *
+   * @return a new, independent options object
    */
   public static Options options() {
     return new Options();
@@ -116,6 +146,8 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   /**
    * The process-wide default session, created on first use with default options. It lives as long
    * as the JVM and cannot be closed.
+   *
+   * @return the same session on every call
    */
   public static EagerSession getDefault() {
     EagerSession session = defaultSession;
@@ -134,6 +166,8 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   /**
    * Creates the default session from {@code options}.
    *
+   * @param options the options of the default session
+   * @return the new default session, which cannot be closed
    * @throws IllegalStateException if a default session exists already
    */
   public static EagerSession initDefault(Options options) {

@@ -7,6 +7,10 @@ package org.tensorflow;
  * @param <T> the type tag of the elements
  */
 public interface Operand<T> {
-  /** The symbolic handle of this operand's value. */
+  /**
+   * The symbolic handle of this operand's value.
+   *
+   * @return the output that carries the value
+   */
   Output<T> asOutput();
 }

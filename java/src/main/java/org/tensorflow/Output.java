@@ -18,12 +18,20 @@ public final class Output<T> implements Operand<T> {
     this.index = index;
   }
 
-  /** The operation that produces this output. */
+  /**
+   * The operation that produces this output.
+   *
+   * @return the producing operation
+   */
   public Operation op() {
     return operation;
   }
 
-  /** The index of this output in its operation. */
+  /**
+   * The index of this output in its operation.
+   *
+   * @return the output index, from 0
+   */
   public int index() {
     return index;
   }
@@ -32,6 +40,7 @@ public final class Output<T> implements Operand<T> {
    * The shape of the value (always fully known in eager mode). Returns the ndarray {@code Shape}
    * where TF 1.x returned its own {@code org.tensorflow.Shape}.
    *
+   * @return the fully known shape
    * @throws IllegalStateException if the session was closed before {@link #tensor()} was called
    */
   public Shape shape() {
@@ -41,6 +50,7 @@ public final class Output<T> implements Operand<T> {
   /**
    * The element type of the value.
    *
+   * @return the data type
    * @throws IllegalStateException if the session was closed before {@link #tensor()} was called
    */
   public DataType dataType() {
@@ -52,6 +62,7 @@ public final class Output<T> implements Operand<T> {
    * It is owned by the session, which closes it when the session closes; the caller may close it
    * earlier, and this output stays usable as an op input.
    *
+   * @return the session-owned tensor; do not expect it to outlive the session
    * @throws IllegalStateException if the session was closed before the first call
    */
   @SuppressWarnings("unchecked")

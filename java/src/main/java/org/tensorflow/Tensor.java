@@ -74,6 +74,10 @@ public final class Tensor<T> implements AutoCloseable {
    * nested arrays of {@code byte[]}. {@code byte} arrays with {@link org.tensorflow.types.UInt8}
    * make a UINT8 tensor of the arrays' full rank.
    *
+   * @param <T> the element type tag
+   * @param obj the scalar or array to copy
+   * @param type the element type tag, e.g. {@code Integer.class} or {@code UInt8.class}
+   * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException with TF 1.x's messages, in its order: unknown {@code type};
    *     unsupported element class; arrays of boxed values; element type not {@code type}; a
    *     zero-length or ragged array
@@ -99,6 +103,8 @@ public final class Tensor<T> implements AutoCloseable {
    * byte string: STRING). Boxed values make scalars only; arrays of boxed values are rejected
    * (DL-8).
    *
+   * @param obj the scalar or array to copy
+   * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException for unsupported element classes, boxed arrays, zero-length
    *     or ragged arrays
    * @throws NullPointerException if {@code obj} is null
@@ -188,6 +194,9 @@ public final class Tensor<T> implements AutoCloseable {
    * An INT32 tensor of the given shape from {@code data}'s remaining values, which must be
    * exactly as many as the shape has elements; advances {@code data}.
    *
+   * @param shape the dimension sizes; zeros are allowed (the way to make empty tensors)
+   * @param data the elements in row-major order, from its position
+   * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException {@code buffer with … elements is not compatible with a
    *     Tensor with shape …}, or for a negative or too large shape (DL-8)
    */
@@ -208,7 +217,14 @@ public final class Tensor<T> implements AutoCloseable {
     return typed(handle);
   }
 
-  /** As {@link #create(long[], IntBuffer)}, for FLOAT. */
+  /**
+   * As {@link #create(long[], IntBuffer)}, for FLOAT.
+   *
+   * @param shape the dimension sizes; zeros are allowed
+   * @param data the elements in row-major order, from its position; advanced past them
+   * @return a new tensor owned by the caller, who must close it
+   * @throws IllegalArgumentException as for the {@code IntBuffer} variant
+   */
   public static Tensor<Float> create(long[] shape, FloatBuffer data) {
     checkBufferShape(shape, data.remaining(), DataType.FLOAT);
     int count = data.remaining();
@@ -226,7 +242,14 @@ public final class Tensor<T> implements AutoCloseable {
     return typed(handle);
   }
 
-  /** As {@link #create(long[], IntBuffer)}, for DOUBLE. */
+  /**
+   * As {@link #create(long[], IntBuffer)}, for DOUBLE.
+   *
+   * @param shape the dimension sizes; zeros are allowed
+   * @param data the elements in row-major order, from its position; advanced past them
+   * @return a new tensor owned by the caller, who must close it
+   * @throws IllegalArgumentException as for the {@code IntBuffer} variant
+   */
   public static Tensor<Double> create(long[] shape, DoubleBuffer data) {
     checkBufferShape(shape, data.remaining(), DataType.DOUBLE);
     int count = data.remaining();
@@ -244,7 +267,14 @@ public final class Tensor<T> implements AutoCloseable {
     return typed(handle);
   }
 
-  /** As {@link #create(long[], IntBuffer)}, for INT64. */
+  /**
+   * As {@link #create(long[], IntBuffer)}, for INT64.
+   *
+   * @param shape the dimension sizes; zeros are allowed
+   * @param data the elements in row-major order, from its position; advanced past them
+   * @return a new tensor owned by the caller, who must close it
+   * @throws IllegalArgumentException as for the {@code IntBuffer} variant
+   */
   public static Tensor<Long> create(long[] shape, LongBuffer data) {
     checkBufferShape(shape, data.remaining(), DataType.INT64);
     int count = data.remaining();
@@ -269,6 +299,11 @@ public final class Tensor<T> implements AutoCloseable {
    * (one 64-bit offset per element, then varint-length-prefixed strings), decoded and checked
    * here with the C API's messages ({@code Malformed TF_STRING tensor; …}).
    *
+   * @param <T> the element type tag
+   * @param type the element type tag
+   * @param shape the dimension sizes; zeros are allowed
+   * @param data the raw bytes, from its position
+   * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException {@code ByteBuffer with … bytes is not compatible with a …
    *     Tensor (… bytes/element)}, {@code buffer with … elements is not compatible with a Tensor
    *     with shape …}, or for a negative or too large shape (DL-8)
@@ -302,6 +337,10 @@ public final class Tensor<T> implements AutoCloseable {
    * (project extension). Copies {@code data.remaining()} bytes and advances {@code data}. STRING
    * takes the {@code TF_STRING} encoding as {@link #create(Class, long[], ByteBuffer)} does.
    *
+   * @param dataType the element type, including those without a Java type tag (e.g. HALF)
+   * @param shape the dimension sizes; zeros are allowed
+   * @param data the raw little-endian bytes, from its position
+   * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException if the byte count does not match the dtype and shape, or for
    *     a negative or too large shape (DL-8)
    */
@@ -384,17 +423,29 @@ public final class Tensor<T> implements AutoCloseable {
     }
   }
 
-  /** The element type. */
+  /**
+   * The element type.
+   *
+   * @return the data type; still available after {@link #close()}
+   */
   public DataType dataType() {
     return dataType;
   }
 
-  /** The rank: 0 for a scalar. */
+  /**
+   * The rank: 0 for a scalar.
+   *
+   * @return the number of dimensions; still available after {@link #close()}
+   */
   public int numDimensions() {
     return shape.length;
   }
 
-  /** The size of each dimension (a copy: DL-5). */
+  /**
+   * The size of each dimension (a copy: DL-5).
+   *
+   * @return a new array of the dimension sizes, which the caller may modify
+   */
   public long[] shape() {
     return shape.clone();
   }
@@ -405,7 +456,12 @@ public final class Tensor<T> implements AutoCloseable {
     return dataType + " tensor with shape " + Arrays.toString(shape);
   }
 
-  /** The element count in TF 1.x's {@code int} arithmetic: each dimension cast to int, overflow wraps. */
+  /**
+   * The element count in TF 1.x's {@code int} arithmetic: each dimension cast to int, overflow
+   * wraps.
+   *
+   * @return the product of the dimensions, possibly wrapped
+   */
   public int numElements() {
     return TensorArrays.wrappedElementCount(shape);
   }
@@ -415,6 +471,7 @@ public final class Tensor<T> implements AutoCloseable {
    * TF_STRING} encoding (8-byte offsets plus varint-prefixed strings), which {@link
    * #writeTo(ByteBuffer)} writes. Wraps like TF 1.x's int if the data exceeds 2 GiB.
    *
+   * @return the data size in bytes
    * @throws NullPointerException after {@link #close()}
    * @throws IllegalStateException for RESOURCE and VARIANT, whose elements are not bytes
    */
@@ -425,6 +482,9 @@ public final class Tensor<T> implements AutoCloseable {
   /**
    * This tensor retyped.
    *
+   * @param <U> the requested element type tag
+   * @param type the type tag that must match {@link #dataType()}
+   * @return this same tensor, with the new type parameter
    * @throws IllegalArgumentException {@code Cannot cast from tensor of … to tensor of …}
    */
   public <U> Tensor<U> expect(Class<U> type) {
@@ -441,27 +501,62 @@ public final class Tensor<T> implements AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // Scalar accessors (§5.3): closed, then rank, then type, as TF 1.x checks them.
 
-  /** The value of a FLOAT scalar. */
+  /**
+   * The value of a FLOAT scalar.
+   *
+   * @return the single element
+   * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
+   *     a Float scalar} for another dtype
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized float floatValue() {
     return scalar(DataType.FLOAT, "Float").getFloat(0);
   }
 
-  /** The value of a DOUBLE scalar. */
+  /**
+   * The value of a DOUBLE scalar.
+   *
+   * @return the single element
+   * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
+   *     a Double scalar} for another dtype
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized double doubleValue() {
     return scalar(DataType.DOUBLE, "Double").getDouble(0);
   }
 
-  /** The value of an INT32 scalar. */
+  /**
+   * The value of an INT32 scalar.
+   *
+   * @return the single element
+   * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
+   *     a Int scalar} for another dtype (including UINT8)
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized int intValue() {
     return scalar(DataType.INT32, "Int").getInt(0);
   }
 
-  /** The value of an INT64 scalar. */
+  /**
+   * The value of an INT64 scalar.
+   *
+   * @return the single element
+   * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
+   *     a Long scalar} for another dtype
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized long longValue() {
     return scalar(DataType.INT64, "Long").getLong(0);
   }
 
-  /** The value of a BOOL scalar. */
+  /**
+   * The value of a BOOL scalar.
+   *
+   * @return the single element
+   * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
+   *     a Boolean scalar} for another dtype
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized boolean booleanValue() {
     return scalar(DataType.BOOL, "Boolean").get(0) != 0;
   }
@@ -469,6 +564,7 @@ public final class Tensor<T> implements AutoCloseable {
   /**
    * The bytes of a STRING scalar.
    *
+   * @return a new array holding a copy of the element's bytes
    * @throws IllegalStateException {@code Tensor is not a scalar}
    * @throws IllegalArgumentException {@code Tensor is not a string/bytes scalar}
    * @throws NullPointerException after {@link #close()}
@@ -504,6 +600,9 @@ public final class Tensor<T> implements AutoCloseable {
    * ({@code byte} arrays for UINT8; nested arrays of {@code byte[]} for STRING, whose leaves are
    * replaced by new arrays), and returns {@code dst}. Checks in TF 1.x's order (§5.4).
    *
+   * @param <U> the array type
+   * @param dst the destination array, fully allocated to the tensor's shape
+   * @return {@code dst}
    * @throws IllegalArgumentException for a different rank, element type or shape, a zero-length
    *     level, or a scalar tensor
    * @throws NullPointerException after {@link #close()}
@@ -582,6 +681,7 @@ public final class Tensor<T> implements AutoCloseable {
   /**
    * Writes the INT32 elements at {@code dst}'s position and advances it.
    *
+   * @param dst the buffer to fill; needs room for {@link #numElements()} values
    * @throws IllegalArgumentException {@code cannot use … with Tensor of type …} for another dtype
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
@@ -593,7 +693,14 @@ public final class Tensor<T> implements AutoCloseable {
     }
   }
 
-  /** As {@link #writeTo(IntBuffer)}, for FLOAT. */
+  /**
+   * As {@link #writeTo(IntBuffer)}, for FLOAT.
+   *
+   * @param dst the buffer to fill; needs room for {@link #numElements()} values
+   * @throws IllegalArgumentException if the tensor is not FLOAT
+   * @throws java.nio.BufferOverflowException if {@code dst} has too little room
+   * @throws NullPointerException after {@link #close()}
+   */
   public void writeTo(FloatBuffer dst) {
     checkWriteType(dst, DataType.FLOAT);
     synchronized (this) {
@@ -601,7 +708,14 @@ public final class Tensor<T> implements AutoCloseable {
     }
   }
 
-  /** As {@link #writeTo(IntBuffer)}, for DOUBLE. */
+  /**
+   * As {@link #writeTo(IntBuffer)}, for DOUBLE.
+   *
+   * @param dst the buffer to fill; needs room for {@link #numElements()} values
+   * @throws IllegalArgumentException if the tensor is not DOUBLE
+   * @throws java.nio.BufferOverflowException if {@code dst} has too little room
+   * @throws NullPointerException after {@link #close()}
+   */
   public void writeTo(DoubleBuffer dst) {
     checkWriteType(dst, DataType.DOUBLE);
     synchronized (this) {
@@ -609,7 +723,14 @@ public final class Tensor<T> implements AutoCloseable {
     }
   }
 
-  /** As {@link #writeTo(IntBuffer)}, for INT64. */
+  /**
+   * As {@link #writeTo(IntBuffer)}, for INT64.
+   *
+   * @param dst the buffer to fill; needs room for {@link #numElements()} values
+   * @throws IllegalArgumentException if the tensor is not INT64
+   * @throws java.nio.BufferOverflowException if {@code dst} has too little room
+   * @throws NullPointerException after {@link #close()}
+   */
   public void writeTo(LongBuffer dst) {
     checkWriteType(dst, DataType.INT64);
     synchronized (this) {
@@ -621,6 +742,7 @@ public final class Tensor<T> implements AutoCloseable {
    * Writes the {@link #numBytes()} raw bytes of the data (little-endian; for STRING the {@code
    * TF_STRING} encoding) at {@code dst}'s position and advances it.
    *
+   * @param dst the buffer to fill; needs room for {@link #numBytes()} bytes
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
    * @throws IllegalStateException for RESOURCE and VARIANT
@@ -650,6 +772,8 @@ public final class Tensor<T> implements AutoCloseable {
    * (TensorFlow parity, tensor.md §15): allocation is fallible, so a huge request fails cleanly;
    * use {@link #fromProto(byte[], long)} to bound untrusted input.
    *
+   * @param serializedTensorProto the wire bytes of a {@code TensorProto}
+   * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException starting with {@code Cannot parse tensor from proto}
    */
   public static Tensor<?> fromProto(byte[] serializedTensorProto) {
@@ -660,6 +784,11 @@ public final class Tensor<T> implements AutoCloseable {
    * {@link #fromProto(byte[])} that also rejects tensors whose data would exceed {@code maxBytes}
    * bytes (project extension; strings, resources and variants count 24 bytes per element plus
    * string bytes). A negative {@code maxBytes} means no limit.
+   *
+   * @param serializedTensorProto the wire bytes of a {@code TensorProto}
+   * @param maxBytes the largest accepted data size in bytes, or negative for no limit
+   * @return a new tensor owned by the caller, who must close it
+   * @throws IllegalArgumentException for an unparsable proto or one over {@code maxBytes}
    */
   public static Tensor<?> fromProto(byte[] serializedTensorProto, long maxBytes) {
     return new Tensor<Object>(TensorKernels.fromProto(serializedTensorProto, maxBytes));
@@ -668,12 +797,21 @@ public final class Tensor<T> implements AutoCloseable {
   /**
    * {@code AsProtoTensorContent}, serialized: for every dtype except STRING the bytes of {@code
    * tf.io.serialize_tensor}.
+   *
+   * @return the serialized {@code TensorProto}, data in {@code tensor_content} where the dtype
+   *     allows
+   * @throws NullPointerException after {@link #close()}
    */
   public synchronized byte[] asProtoTensorContent() {
     return TensorKernels.asProtoTensorContent(liveHandle());
   }
 
-  /** {@code AsProtoField}, serialized: for STRING the bytes of {@code tf.io.serialize_tensor}. */
+  /**
+   * {@code AsProtoField}, serialized: for STRING the bytes of {@code tf.io.serialize_tensor}.
+   *
+   * @return the serialized {@code TensorProto}, data in the typed repeated field of the dtype
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized byte[] asProtoField() {
     return TensorKernels.asProtoField(liveHandle());
   }
@@ -683,22 +821,44 @@ public final class Tensor<T> implements AutoCloseable {
    * every element). String elements are printed raw by TensorFlow; bytes that are not valid UTF-8
    * appear here as {@code \xNN} (two lower-case hex digits per byte), which cannot be confused with
    * element text because the summary escapes every backslash of an element as {@code \\}.
+   *
+   * @param maxEntries the most elements printed before eliding with {@code ...}; negative for all
+   * @param printV2 TF 2's layout ({@code tf.strings.format}: outer brackets, elision in the
+   *     middle) instead of v1's (elements in order, {@code ...} at the end)
+   * @return the summary text
+   * @throws NullPointerException after {@link #close()}
    */
   public synchronized String summarizeValue(long maxEntries, boolean printV2) {
     return TensorKernels.summarizeValue(liveHandle(), maxEntries, printV2);
   }
 
-  /** {@code DebugString()}: type, shape and at most 3 values. */
+  /**
+   * {@code DebugString()}: type, shape and at most 3 values.
+   *
+   * @return for example {@code Tensor<type: float shape: [2] values: 1 2>}
+   * @throws NullPointerException after {@link #close()}
+   */
   public String debugString() {
     return debugString(3);
   }
 
-  /** {@code DebugString(numValues)}: type, shape and at most {@code numValues} values (v1). */
+  /**
+   * {@code DebugString(numValues)}: type, shape and at most {@code numValues} values (v1).
+   *
+   * @param numValues the most values printed
+   * @return the debug text
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized String debugString(int numValues) {
     return TensorKernels.debugString(liveHandle(), numValues);
   }
 
-  /** {@code DeviceSafeDebugString()}: type and shape, no values. */
+  /**
+   * {@code DeviceSafeDebugString()}: type and shape, no values.
+   *
+   * @return the debug text without element values
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized String deviceSafeDebugString() {
     return TensorKernels.deviceSafeDebugString(liveHandle());
   }
@@ -709,6 +869,9 @@ public final class Tensor<T> implements AutoCloseable {
    * it stays valid after this tensor is closed. {@code Slice(0, dim0)} is a new tensor object
    * with this tensor's state.
    *
+   * @param dim0Start the first row
+   * @param dim0Limit one past the last row
+   * @return a new tensor owned by the caller
    * @throws IllegalArgumentException for a scalar or bounds outside {@code 0 <= start <= limit
    *     <= dim0} (C++ aborts)
    */
@@ -720,6 +883,8 @@ public final class Tensor<T> implements AutoCloseable {
    * {@code SubSlice(index)}: row {@code index} of dimension 0 without that dimension, as a new
    * tensor sharing this tensor's buffer. The caller owns (closes) it.
    *
+   * @param index the row
+   * @return a new tensor of rank one less, owned by the caller
    * @throws IllegalArgumentException for a scalar or an index outside {@code [0, dim0]}, or
    *     {@code index == dim0} with non-empty rows (C++ aborts)
    */
@@ -733,6 +898,11 @@ public final class Tensor<T> implements AutoCloseable {
    * it. Being static, it can also be called on any instance ({@code t.bitcastFrom(other, …)});
    * that instance is not involved.
    *
+   * @param <U> the type tag of the result (unchecked)
+   * @param other the tensor whose buffer is viewed; stays owned by its caller
+   * @param dtype the element type of the view
+   * @param shape the shape of the view; its byte size must equal {@code other}'s
+   * @return a new tensor owned by the caller, valid after {@code other} is closed
    * @throws IllegalArgumentException {@code other tensor has zero-sized data type}, {@code
    *     specified output type is zero-sized}, {@code input and output shapes/data type sizes are
    *     not compatible}, or for an invalid shape
@@ -753,6 +923,9 @@ public final class Tensor<T> implements AutoCloseable {
    * the result is true; otherwise nothing changes and the result is false. Like C++, this may
    * change {@link #dataType()} (the type parameter {@code T} is then stale).
    *
+   * @param other the tensor whose buffer this tensor will share
+   * @param shape the new shape of this tensor
+   * @return whether the element counts matched and this tensor changed
    * @throws IllegalArgumentException for an invalid shape
    * @throws NullPointerException if either tensor is closed
    */
@@ -773,22 +946,44 @@ public final class Tensor<T> implements AutoCloseable {
     }
   }
 
-  /** {@code IsAligned()}: the data address is a multiple of 64 (or there is nothing to align). */
+  /**
+   * {@code IsAligned()}: the data address is a multiple of 64 (or there is nothing to align).
+   *
+   * @return whether the data is 64-byte aligned
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized boolean isAligned() {
     return TensorKernels.isAligned(liveHandle());
   }
 
-  /** {@code IsInitialized()}: there is a buffer, or no elements. */
+  /**
+   * {@code IsInitialized()}: there is a buffer, or no elements.
+   *
+   * @return whether the tensor holds data (or needs none)
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized boolean isInitialized() {
     return TensorKernels.isInitialized(liveHandle());
   }
 
-  /** {@code IsSameSize(other)}: the same shape. Uses Java-side metadata, so works after close. */
+  /**
+   * {@code IsSameSize(other)}: the same shape. Uses Java-side metadata, so works after close.
+   *
+   * @param other the tensor to compare with
+   * @return whether both shapes are equal
+   */
   public boolean isSameSize(Tensor<?> other) {
     return Arrays.equals(shape, other.shape);
   }
 
-  /** {@code SharesBufferWith(other)}: both have buffers with the same root (never for empty tensors). */
+  /**
+   * {@code SharesBufferWith(other)}: both have buffers with the same root (never for empty
+   * tensors).
+   *
+   * @param other the tensor to compare with
+   * @return whether both view the same allocation
+   * @throws NullPointerException if either tensor is closed
+   */
   public boolean sharesBufferWith(Tensor<?> other) {
     Tensor<?> first = serial <= other.serial ? this : other;
     Tensor<?> second = first == this ? other : this;
@@ -803,6 +998,7 @@ public final class Tensor<T> implements AutoCloseable {
    * {@code TotalBytes()}: 0 without elements; element bytes, for STRING {@code 24 × n + Σ
    * lengths}.
    *
+   * @return the data size in bytes as C++ counts it
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor (C++ aborts)
    */
@@ -810,12 +1006,22 @@ public final class Tensor<T> implements AutoCloseable {
     return TensorKernels.totalBytes(liveHandle());
   }
 
-  /** {@code AllocatedBytes()}: {@link #totalBytes()} (the allocator does not track sizes). */
+  /**
+   * {@code AllocatedBytes()}: {@link #totalBytes()} (the allocator does not track sizes).
+   *
+   * @return the same value as {@link #totalBytes()}
+   * @throws NullPointerException after {@link #close()}
+   */
   public synchronized long allocatedBytes() {
     return TensorKernels.allocatedBytes(liveHandle());
   }
 
-  /** The exact element count ({@code NumElements()}); {@link #numElements()} keeps TF 1.x's int wrap. */
+  /**
+   * The exact element count ({@code NumElements()}); {@link #numElements()} keeps TF 1.x's int
+   * wrap.
+   *
+   * @return the product of the dimensions, without wrapping
+   */
   public long numElementsLong() {
     return TensorArrays.elementCount(shape);
   }
@@ -827,6 +1033,7 @@ public final class Tensor<T> implements AutoCloseable {
    * buffers ({@code duplicate()}, {@code slice()}) do not reference their source, so keep the
    * returned buffer itself reachable while using them.
    *
+   * @return a read-only view of the bytes, in little-endian order
    * @throws IllegalStateException for STRING, RESOURCE and VARIANT (not memcpy-able)
    * @throws NullPointerException after {@link #close()}
    */

@@ -21,6 +21,12 @@ import org.tensorflow.op.core.StridedSlice;
 public final class Demo {
   private Demo() {}
 
+  /**
+   * Loads the native library, prints where it came from and its version, then runs each
+   * capability once and prints the results to standard output.
+   *
+   * @param args ignored
+   */
   public static void main(String[] args) {
     NativeLoader.ensureLoaded();
     System.out.println(

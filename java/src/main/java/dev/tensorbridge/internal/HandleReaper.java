@@ -52,6 +52,12 @@ public final class HandleReaper {
   /**
    * Registers a live native handle: it will be released when {@code owner} becomes unreachable,
    * unless {@link #release} is called first.
+   *
+   * @param owner the Java object whose reachability keeps the handle alive
+   * @param handle a live native tensor handle; owned by the reaper from now on
+   * @return the registration to pass to {@link #release}
+   * @throws NullPointerException if {@code handle} is 0, or {@code owner} is null (the handle is
+   *     then released at once)
    */
   public static Registration register(Object owner, long handle) {
     return register(owner, handle, 0);
@@ -60,6 +66,13 @@ public final class HandleReaper {
   /**
    * As {@link #register(Object, long)}, with an estimate of the native bytes the handle keeps
    * alive (used only to decide when to ask for a garbage collection).
+   *
+   * @param owner the Java object whose reachability keeps the handle alive
+   * @param handle a live native tensor handle; owned by the reaper from now on
+   * @param bytes the estimated native size in bytes; negative counts as 0
+   * @return the registration to pass to {@link #release}
+   * @throws NullPointerException if {@code handle} is 0, or {@code owner} is null (the handle is
+   *     then released at once)
    */
   public static Registration register(Object owner, long handle, long bytes) {
     TensorKernels.checkHandle(handle);
@@ -101,7 +114,11 @@ public final class HandleReaper {
     }
   }
 
-  /** Releases the handle now, if neither this nor the safety net has released it yet. */
+  /**
+   * Releases the handle now, if neither this nor the safety net has released it yet.
+   *
+   * @param registration the registration from {@code register}; null is ignored
+   */
   public static void release(Registration registration) {
     if (registration != null && claim(registration)) {
       registration.clear();
@@ -138,7 +155,11 @@ public final class HandleReaper {
     }
   }
 
-  /** Native handles not yet released (tensors and data-view keep-alives), for tests. */
+  /**
+   * Native handles not yet released (tensors and data-view keep-alives), for tests.
+   *
+   * @return the number of native handles currently allocated
+   */
   public static long liveNativeHandles() {
     return NativeTensor.liveHandles();
   }

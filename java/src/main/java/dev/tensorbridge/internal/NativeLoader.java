@@ -66,18 +66,32 @@ public final class NativeLoader {
     loadedFrom = from;
   }
 
-  /** Where the library came from, e.g. {@code "bundled resource ... -> /tmp/..."}; null if not loaded. */
+  /**
+   * Where the library came from, e.g. {@code "bundled resource ... -> /tmp/..."}; null if not
+   * loaded.
+   *
+   * @return a description of the source and the loaded file, or null
+   */
   public static synchronized String loadedFrom() {
     return loadedFrom;
   }
 
-  /** The version of the loaded native library (loads it if needed). */
+  /**
+   * The version of the loaded native library (loads it if needed).
+   *
+   * @return the crate version compiled into the library, e.g. {@code 0.1.0}
+   * @throws UnsatisfiedLinkError if the library cannot be loaded or has another version
+   */
   public static String nativeVersion() {
     ensureLoaded();
     return NativeDiagnostics.nativeVersion();
   }
 
-  /** The version of these Java classes, from the resource written by the build. */
+  /**
+   * The version of these Java classes, from the resource written by the build.
+   *
+   * @return the Maven project version, or {@code "unknown"} if the resource is missing
+   */
   public static String javaVersion() {
     Properties properties = new Properties();
     InputStream in = NativeLoader.class.getResourceAsStream("/dev/tensorbridge/tensorbridge.properties");

@@ -54,6 +54,9 @@ public final class TensorBufferKernels {
    * Converts each {@code src[i]} to {@code type} and writes it as element {@code i} of {@code
    * dst}.
    *
+   * @param src the values to convert
+   * @param dst the storage, in its own byte order; written at element indexes from 0
+   * @param type the element encoding of the buffer's elements
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
    * @throws ReadOnlyBufferException if {@code dst} is read-only
@@ -63,7 +66,18 @@ public final class TensorBufferKernels {
     storeFloats(src, dst, type, Path.AUTO);
   }
 
-  /** As {@link #storeFloats(float[], ByteBuffer, DataType)}, for an {@code int[]} source. */
+  /**
+   * As {@link #storeFloats(float[], ByteBuffer, DataType)}, for an {@code int[]} source.
+   *
+   * @param src the values to convert
+   * @param dst the storage, in its own byte order; written at element indexes from 0
+   * @param type the element encoding of the buffer's elements
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
+   * @throws java.nio.ReadOnlyBufferException if {@code dst} is read-only
+   * @throws java.nio.BufferOverflowException if {@code dst.limit()} is below {@code src.length}
+   *     elements
+   */
   public static void storeInts(int[] src, ByteBuffer dst, DataType type) {
     storeInts(src, dst, type, Path.AUTO);
   }
@@ -71,6 +85,9 @@ public final class TensorBufferKernels {
   /**
    * Reads {@code dst.length} elements of {@code type} from {@code src} and converts them to float.
    *
+   * @param src the storage, in its own byte order; read from element index 0
+   * @param type the element encoding of the buffer's elements
+   * @param dst the array to fill; its length is the element count
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
    * @throws BufferUnderflowException if {@code src.limit()} is below {@code dst.length} elements
@@ -79,7 +96,17 @@ public final class TensorBufferKernels {
     loadFloats(src, type, dst, Path.AUTO);
   }
 
-  /** As {@link #loadFloats(ByteBuffer, DataType, float[])}, converting to int. */
+  /**
+   * As {@link #loadFloats(ByteBuffer, DataType, float[])}, converting to int.
+   *
+   * @param src the storage, in its own byte order; read from element index 0
+   * @param type the element encoding of the buffer's elements
+   * @param dst the array to fill; its length is the element count
+   * @throws NullPointerException if an argument is null
+   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
+   * @throws java.nio.BufferUnderflowException if {@code src.limit()} is below {@code dst.length}
+   *     elements
+   */
   public static void loadInts(ByteBuffer src, DataType type, int[] dst) {
     loadInts(src, type, dst, Path.AUTO);
   }
@@ -88,6 +115,10 @@ public final class TensorBufferKernels {
    * Copies {@code count} elements of {@code type} unchanged from {@code src} to {@code dst},
    * re-encoding them if the two buffers have different byte orders.
    *
+   * @param src the source storage, read from element index 0
+   * @param dst the destination storage, written from element index 0
+   * @param type the element encoding of the buffer's elements (both buffers)
+   * @param count the number of elements to copy
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if {@code type} has no fixed-size encoding or {@code count < 0}
    * @throws BufferUnderflowException if {@code src} holds fewer than {@code count} elements

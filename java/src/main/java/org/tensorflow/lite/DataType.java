@@ -30,7 +30,12 @@ public enum DataType {
     this.value = value;
   }
 
-  /** Returns the size of one element in bytes, or -1 when elements have no fixed size. */
+  /**
+   * Returns the size of one element in bytes, or -1 when elements have no fixed size.
+   *
+   * @return 4 for FLOAT32 and INT32, 2 for INT16, 1 for INT8 and UINT8, 8 for INT64; -1 for BOOL
+   *     and STRING
+   */
   public int byteSize() {
     switch (this) {
       case FLOAT32:

@@ -9,7 +9,13 @@ import org.tensorflow.Output;
 public final class Operands {
   private Operands() {}
 
-  /** The outputs of {@code inputs}, in order. */
+  /**
+   * The outputs of {@code inputs}, in order.
+   *
+   * @param inputs the operands, iterated once
+   * @return a new array of {@code asOutput()} of each operand
+   * @throws NullPointerException if {@code inputs} or an element is null
+   */
   public static Output<?>[] asOutputs(Iterable<? extends Operand<?>> inputs) {
     List<Output<?>> outputs = new ArrayList<Output<?>>();
     for (Operand<?> input : inputs) {

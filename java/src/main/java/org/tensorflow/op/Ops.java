@@ -26,287 +26,607 @@ public final class Ops {
     this.scope = scope;
   }
 
-  /** A facade over a new root scope in {@code env}. */
+  /**
+   * A facade over a new root scope in {@code env}, with its own name counter.
+   *
+   * @param env the environment that executes the ops (an {@link EagerSession})
+   * @return a new facade; two facades on one environment can produce identically named ops
+   */
   public static Ops create(ExecutionEnvironment env) {
     return new Ops(new Scope(env));
   }
 
-  /** A facade over a new root scope in the default eager session. */
+  /**
+   * A facade over a new root scope in the process-wide default eager session (created on first
+   * use, never closed).
+   *
+   * @return a new facade on {@link EagerSession#getDefault()}
+   */
   public static Ops create() {
     return new Ops(new Scope(EagerSession.getDefault()));
   }
 
-  /** The wrapped scope. */
+  /**
+   * The scope every op of this facade is created in.
+   *
+   * @return the wrapped scope
+   */
   public final Scope scope() {
     return scope;
   }
 
-  /** See {@link Scope#withSubScope}. */
+  /**
+   * A facade whose ops are named under a new sub-scope; see {@link Scope#withSubScope}.
+   *
+   * @param childScopeName the sub-scope name, made unique in this scope
+   * @return a new facade over the sub-scope
+   * @throws IllegalArgumentException if the name is null or not a valid op name
+   */
   public Ops withSubScope(String childScopeName) {
     return new Ops(scope.withSubScope(childScopeName));
   }
 
-  /** See {@link Scope#withName}. */
+  /**
+   * A facade whose next op is named {@code opName}; see {@link Scope#withName}.
+   *
+   * @param opName the name for the next op, made unique in this scope
+   * @return a new facade sharing this one's prefix and name counter
+   * @throws IllegalArgumentException if the name is null or not a valid op name
+   */
   public Ops withName(String opName) {
     return new Ops(scope.withName(opName));
   }
 
-  /** See {@link Scope#withControlDependencies}. */
+  /**
+   * A facade whose ops depend on {@code controls}; see {@link Scope#withControlDependencies}.
+   * Eager execution has no control inputs, so a non-empty list makes later generated ops fail.
+   *
+   * @param controls the operands the new ops should depend on
+   * @return a new facade sharing this one's prefix and name counter
+   */
   public Ops withControlDependencies(Iterable<Operand<?>> controls) {
     return new Ops(scope.withControlDependencies(controls));
   }
 
-  /** See {@link Constant#create(Scope, int)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, int)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, int[])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, int[])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int[] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, int[][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, int[][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int[][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, int[][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, int[][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int[][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, int[][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, int[][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int[][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, int[][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, int[][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int[][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, int[][][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * int[][][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(int[][][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[], IntBuffer)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[],
+   * IntBuffer)}.
+   *
+   * @param shape the dimension sizes
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Integer> constant(long[] shape, IntBuffer data) {
     return Constant.create(scope, shape, data);
   }
 
-  /** See {@link Constant#create(Scope, float)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, float)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, float[])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, float[])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float[] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, float[][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, float[][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float[][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, float[][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, float[][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float[][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, float[][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, float[][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float[][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, float[][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * float[][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float[][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, float[][][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * float[][][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(float[][][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[], FloatBuffer)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[],
+   * FloatBuffer)}.
+   *
+   * @param shape the dimension sizes
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Float> constant(long[] shape, FloatBuffer data) {
     return Constant.create(scope, shape, data);
   }
 
-  /** See {@link Constant#create(Scope, double)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, double)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, double[])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, double[])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double[] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, double[][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, double[][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double[][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, double[][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, double[][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double[][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, double[][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, double[][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double[][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, double[][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * double[][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double[][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, double[][][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * double[][][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(double[][][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[], DoubleBuffer)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[],
+   * DoubleBuffer)}.
+   *
+   * @param shape the dimension sizes
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Double> constant(long[] shape, DoubleBuffer data) {
     return Constant.create(scope, shape, data);
   }
 
-  /** See {@link Constant#create(Scope, long)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[][][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * long[][][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[][][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, long[], LongBuffer)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, long[],
+   * LongBuffer)}.
+   *
+   * @param shape the dimension sizes
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Long> constant(long[] shape, LongBuffer data) {
     return Constant.create(scope, shape, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, boolean)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean[])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, boolean[])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean[] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean[][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, boolean[][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean[][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean[][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, boolean[][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean[][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean[][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * boolean[][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean[][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean[][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * boolean[][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean[][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, boolean[][][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * boolean[][][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<Boolean> constant(boolean[][][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, String)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, String)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(String data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, String, Charset)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, String,
+   * Charset)}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @param charset the encoding of {@code data}
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(String data, Charset charset) {
     return Constant.create(scope, data, charset);
   }
 
-  /** See {@link Constant#create(Scope, byte[])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, byte[])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(byte[] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, byte[][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, byte[][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(byte[][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, byte[][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, byte[][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(byte[][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, byte[][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, byte[][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(byte[][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, byte[][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, byte[][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(byte[][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, byte[][][][][][])}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope,
+   * byte[][][][][][])}.
+   *
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public Constant<String> constant(byte[][][][][][] data) {
     return Constant.create(scope, data);
   }
 
-  /** See {@link Constant#create(Scope, Class, long[], ByteBuffer)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, Class, long[],
+   * ByteBuffer)}.
+   *
+   * @param <T> the element type tag
+   * @param type the element type tag
+   * @param shape the dimension sizes
+   * @param data the values, as for the {@code Constant} factory
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public <T> Constant<T> constant(Class<T> type, long[] shape, ByteBuffer data) {
     return Constant.create(scope, type, shape, data);
   }
 
-  /** See {@link Constant#create(Scope, Object, Class)}. */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, Object, Class)}.
+   *
+   * @param <T> the element type tag
+   * @param object a Java array or boxed scalar holding the values
+   * @param type the element type tag
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public <T> Constant<T> constant(Object object, Class<T> type) {
     return Constant.create(scope, object, type);
   }
 
-  /** See {@link Constant#create(Scope, Tensor)} (project extension). */
+  /**
+   * Adds a constant in this facade's scope; same as {@link Constant#create(Scope, Tensor)}.
+   *
+   * @param <T> the element type tag
+   * @param value the tensor to copy; the caller keeps ownership and may close it afterwards
+   * @return the executed constant; errors are those of the {@code Constant} factory
+   */
   public <T> Constant<T> constant(Tensor<T> value) {
     return Constant.create(scope, value);
   }
 
-  /** See {@link StridedSlice#create}. */
+  /**
+   * Slices {@code input} in this facade's scope; same as {@link StridedSlice#create}.
+   *
+   * @param <T> the element type tag of {@code input} and of the result
+   * @param <U> the index type tag (INT32 or INT64) shared by begin, end and strides
+   * @param input the tensor to slice
+   * @param begin the start index per sparse slice entry (a vector)
+   * @param end the stop index (exclusive) per entry, same length as {@code begin}
+   * @param strides the step per entry, same length as {@code begin}; never 0
+   * @param options the optional masks; later options override earlier ones field by field
+   * @return the executed slice; errors are those of {@link StridedSlice#create}
+   */
   public <T, U extends Number> StridedSlice<T> stridedSlice(
       Operand<T> input,
       Operand<U> begin,
@@ -319,6 +639,12 @@ public final class Ops {
   /**
    * {@code input[indices...]} (project extension); see {@link
    * StridedSliceHelper#stridedSlice(Scope, Operand, Index...)}.
+   *
+   * @param <T> the element type tag of {@code input} and of the result
+   * @param input the tensor to slice
+   * @param indices one index per sparse slice entry (a null element means {@code all()}); none
+   *     gives the identity slice
+   * @return the executed slice; errors are those of the helper
    */
   public <T> StridedSlice<T> stridedSlice(Operand<T> input, Index... indices) {
     return StridedSliceHelper.stridedSlice(scope, input, indices);

@@ -7,11 +7,20 @@ public abstract class PrimitiveOp implements Op {
   /** The wrapped operation. */
   protected final Operation operation;
 
+  /**
+   * Wraps {@code operation}; subclasses capture their outputs from it.
+   *
+   * @param operation the executed operation; never null
+   */
   protected PrimitiveOp(Operation operation) {
     this.operation = operation;
   }
 
-  /** The wrapped operation. */
+  /**
+   * The wrapped operation.
+   *
+   * @return the operation passed to the constructor
+   */
   public Operation op() {
     return operation;
   }

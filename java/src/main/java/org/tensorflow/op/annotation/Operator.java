@@ -11,9 +11,17 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.SOURCE)
 public @interface Operator {
-  /** The facade group, or the top level when empty. */
+  /**
+   * The facade group, or the top level when empty.
+   *
+   * @return the group name; empty by default
+   */
   String group() default "";
 
-  /** The facade method name, or the class name in lower camel case when empty. */
+  /**
+   * The facade method name, or the class name in lower camel case when empty.
+   *
+   * @return the method name; empty by default
+   */
   String name() default "";
 }

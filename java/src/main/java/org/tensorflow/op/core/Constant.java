@@ -26,37 +26,127 @@ import org.tensorflow.op.annotation.Operator;
  */
 @Operator
 public final class Constant<T> extends PrimitiveOp implements Operand<T> {
-  /** A INT32 scalar constant. */
+  /**
+   * Creates an INT32 scalar (rank 0) constant holding {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the value
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int data) {
     return create(scope, data, Integer.class);
   }
-  /** A INT32 vector constant. */
+  /**
+   * Creates an INT32 constant of rank 1 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int[] data) {
     return create(scope, data, Integer.class);
   }
-  /** A INT32 matrix constant. */
+  /**
+   * Creates an INT32 constant of rank 2 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int[][] data) {
     return create(scope, data, Integer.class);
   }
-  /** A INT32 3-dimensional array constant. */
+  /**
+   * Creates an INT32 constant of rank 3 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int[][][] data) {
     return create(scope, data, Integer.class);
   }
-  /** A INT32 4-dimensional array constant. */
+  /**
+   * Creates an INT32 constant of rank 4 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int[][][][] data) {
     return create(scope, data, Integer.class);
   }
-  /** A INT32 5-dimensional array constant. */
+  /**
+   * Creates an INT32 constant of rank 5 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int[][][][][] data) {
     return create(scope, data, Integer.class);
   }
-  /** A INT32 6-dimensional array constant. */
+  /**
+   * Creates an INT32 constant of rank 6 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Integer> create(Scope scope, int[][][][][][] data) {
     return create(scope, data, Integer.class);
   }
   /**
-   * A INT32 constant of {@code shape} from the remaining elements of {@code data} (which must hold
-   * exactly the shape's element count); works for empty shapes such as {@code {0}}.
+   * An INT32 constant of {@code shape} from the remaining elements of {@code data} (which must hold
+   * exactly the shape's element count), in row-major order; works for empty shapes such as
+   * {@code {0}}, which the array factories reject.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param shape the dimension sizes; zeros are allowed, negative sizes are not
+   * @param data the elements, read from its position, which advances past them
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if {@code data.remaining()} differs from the shape's element
+   *     count, a dimension is negative or the tensor would be too large
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
    */
   public static Constant<Integer> create(Scope scope, long[] shape, IntBuffer data) {
     Tensor<Integer> value = Tensor.create(shape, data);
@@ -66,37 +156,127 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
       value.close();
     }
   }
-  /** A FLOAT scalar constant. */
+  /**
+   * Creates a FLOAT scalar (rank 0) constant holding {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the value
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float data) {
     return create(scope, data, Float.class);
   }
-  /** A FLOAT vector constant. */
+  /**
+   * Creates a FLOAT constant of rank 1 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float[] data) {
     return create(scope, data, Float.class);
   }
-  /** A FLOAT matrix constant. */
+  /**
+   * Creates a FLOAT constant of rank 2 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float[][] data) {
     return create(scope, data, Float.class);
   }
-  /** A FLOAT 3-dimensional array constant. */
+  /**
+   * Creates a FLOAT constant of rank 3 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float[][][] data) {
     return create(scope, data, Float.class);
   }
-  /** A FLOAT 4-dimensional array constant. */
+  /**
+   * Creates a FLOAT constant of rank 4 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float[][][][] data) {
     return create(scope, data, Float.class);
   }
-  /** A FLOAT 5-dimensional array constant. */
+  /**
+   * Creates a FLOAT constant of rank 5 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float[][][][][] data) {
     return create(scope, data, Float.class);
   }
-  /** A FLOAT 6-dimensional array constant. */
+  /**
+   * Creates a FLOAT constant of rank 6 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Float> create(Scope scope, float[][][][][][] data) {
     return create(scope, data, Float.class);
   }
   /**
    * A FLOAT constant of {@code shape} from the remaining elements of {@code data} (which must hold
-   * exactly the shape's element count); works for empty shapes such as {@code {0}}.
+   * exactly the shape's element count), in row-major order; works for empty shapes such as
+   * {@code {0}}, which the array factories reject.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param shape the dimension sizes; zeros are allowed, negative sizes are not
+   * @param data the elements, read from its position, which advances past them
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if {@code data.remaining()} differs from the shape's element
+   *     count, a dimension is negative or the tensor would be too large
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
    */
   public static Constant<Float> create(Scope scope, long[] shape, FloatBuffer data) {
     Tensor<Float> value = Tensor.create(shape, data);
@@ -106,37 +286,127 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
       value.close();
     }
   }
-  /** A DOUBLE scalar constant. */
+  /**
+   * Creates a DOUBLE scalar (rank 0) constant holding {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the value
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double data) {
     return create(scope, data, Double.class);
   }
-  /** A DOUBLE vector constant. */
+  /**
+   * Creates a DOUBLE constant of rank 1 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double[] data) {
     return create(scope, data, Double.class);
   }
-  /** A DOUBLE matrix constant. */
+  /**
+   * Creates a DOUBLE constant of rank 2 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double[][] data) {
     return create(scope, data, Double.class);
   }
-  /** A DOUBLE 3-dimensional array constant. */
+  /**
+   * Creates a DOUBLE constant of rank 3 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double[][][] data) {
     return create(scope, data, Double.class);
   }
-  /** A DOUBLE 4-dimensional array constant. */
+  /**
+   * Creates a DOUBLE constant of rank 4 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double[][][][] data) {
     return create(scope, data, Double.class);
   }
-  /** A DOUBLE 5-dimensional array constant. */
+  /**
+   * Creates a DOUBLE constant of rank 5 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double[][][][][] data) {
     return create(scope, data, Double.class);
   }
-  /** A DOUBLE 6-dimensional array constant. */
+  /**
+   * Creates a DOUBLE constant of rank 6 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Double> create(Scope scope, double[][][][][][] data) {
     return create(scope, data, Double.class);
   }
   /**
    * A DOUBLE constant of {@code shape} from the remaining elements of {@code data} (which must hold
-   * exactly the shape's element count); works for empty shapes such as {@code {0}}.
+   * exactly the shape's element count), in row-major order; works for empty shapes such as
+   * {@code {0}}, which the array factories reject.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param shape the dimension sizes; zeros are allowed, negative sizes are not
+   * @param data the elements, read from its position, which advances past them
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if {@code data.remaining()} differs from the shape's element
+   *     count, a dimension is negative or the tensor would be too large
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
    */
   public static Constant<Double> create(Scope scope, long[] shape, DoubleBuffer data) {
     Tensor<Double> value = Tensor.create(shape, data);
@@ -146,37 +416,127 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
       value.close();
     }
   }
-  /** A INT64 scalar constant. */
+  /**
+   * Creates an INT64 scalar (rank 0) constant holding {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the value
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long data) {
     return create(scope, data, Long.class);
   }
-  /** A INT64 vector constant. */
+  /**
+   * Creates an INT64 constant of rank 1 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long[] data) {
     return create(scope, data, Long.class);
   }
-  /** A INT64 matrix constant. */
+  /**
+   * Creates an INT64 constant of rank 2 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long[][] data) {
     return create(scope, data, Long.class);
   }
-  /** A INT64 3-dimensional array constant. */
+  /**
+   * Creates an INT64 constant of rank 3 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long[][][] data) {
     return create(scope, data, Long.class);
   }
-  /** A INT64 4-dimensional array constant. */
+  /**
+   * Creates an INT64 constant of rank 4 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long[][][][] data) {
     return create(scope, data, Long.class);
   }
-  /** A INT64 5-dimensional array constant. */
+  /**
+   * Creates an INT64 constant of rank 5 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long[][][][][] data) {
     return create(scope, data, Long.class);
   }
-  /** A INT64 6-dimensional array constant. */
+  /**
+   * Creates an INT64 constant of rank 6 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Long> create(Scope scope, long[][][][][][] data) {
     return create(scope, data, Long.class);
   }
   /**
-   * A INT64 constant of {@code shape} from the remaining elements of {@code data} (which must hold
-   * exactly the shape's element count); works for empty shapes such as {@code {0}}.
+   * An INT64 constant of {@code shape} from the remaining elements of {@code data} (which must hold
+   * exactly the shape's element count), in row-major order; works for empty shapes such as
+   * {@code {0}}, which the array factories reject.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param shape the dimension sizes; zeros are allowed, negative sizes are not
+   * @param data the elements, read from its position, which advances past them
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if {@code data.remaining()} differs from the shape's element
+   *     count, a dimension is negative or the tensor would be too large
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
    */
   public static Constant<Long> create(Scope scope, long[] shape, LongBuffer data) {
     Tensor<Long> value = Tensor.create(shape, data);
@@ -186,70 +546,255 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
       value.close();
     }
   }
-  /** A BOOL scalar constant. */
+  /**
+   * Creates a BOOL scalar (rank 0) constant holding {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the value
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean data) {
     return create(scope, data, Boolean.class);
   }
-  /** A BOOL vector constant. */
+  /**
+   * Creates a BOOL constant of rank 1 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean[] data) {
     return create(scope, data, Boolean.class);
   }
-  /** A BOOL matrix constant. */
+  /**
+   * Creates a BOOL constant of rank 2 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean[][] data) {
     return create(scope, data, Boolean.class);
   }
-  /** A BOOL 3-dimensional array constant. */
+  /**
+   * Creates a BOOL constant of rank 3 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean[][][] data) {
     return create(scope, data, Boolean.class);
   }
-  /** A BOOL 4-dimensional array constant. */
+  /**
+   * Creates a BOOL constant of rank 4 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean[][][][] data) {
     return create(scope, data, Boolean.class);
   }
-  /** A BOOL 5-dimensional array constant. */
+  /**
+   * Creates a BOOL constant of rank 5 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean[][][][][] data) {
     return create(scope, data, Boolean.class);
   }
-  /** A BOOL 6-dimensional array constant. */
+  /**
+   * Creates a BOOL constant of rank 6 whose shape and row-major values are copied from
+   * {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the values; sibling arrays must have equal, non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<Boolean> create(Scope scope, boolean[][][][][][] data) {
     return create(scope, data, Boolean.class);
   }
-  /** A STRING scalar constant holding {@code data} in UTF-8. */
+  /**
+   * A STRING scalar constant holding the UTF-8 encoding of {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the text
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, String data) {
     return create(scope, data, Charset.forName("UTF-8"));
   }
 
-  /** A STRING scalar constant holding {@code data} encoded with {@code charset}. */
+  /**
+   * A STRING scalar constant holding {@code data} encoded with {@code charset}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the text
+   * @param charset the encoding that turns {@code data} into the element's bytes
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws NullPointerException if {@code data} or {@code charset} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, String data, Charset charset) {
     return create(scope, data.getBytes(charset), String.class);
   }
-  /** A STRING constant of rank 0: each innermost {@code byte[]} is one element. */
+  /**
+   * Creates a STRING scalar constant whose single element is the bytes of {@code data}.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the bytes of the string (any length, may be empty)
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, byte[] data) {
     return create(scope, data, String.class);
   }
-  /** A STRING constant of rank 1: each innermost {@code byte[]} is one element. */
+  /**
+   * Creates a STRING constant of rank 1: each innermost {@code byte[]} is one element, the
+   * outer levels give the shape.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the element bytes; sibling arrays above the innermost level must have equal,
+   *     non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, byte[][] data) {
     return create(scope, data, String.class);
   }
-  /** A STRING constant of rank 2: each innermost {@code byte[]} is one element. */
+  /**
+   * Creates a STRING constant of rank 2: each innermost {@code byte[]} is one element, the
+   * outer levels give the shape.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the element bytes; sibling arrays above the innermost level must have equal,
+   *     non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, byte[][][] data) {
     return create(scope, data, String.class);
   }
-  /** A STRING constant of rank 3: each innermost {@code byte[]} is one element. */
+  /**
+   * Creates a STRING constant of rank 3: each innermost {@code byte[]} is one element, the
+   * outer levels give the shape.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the element bytes; sibling arrays above the innermost level must have equal,
+   *     non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, byte[][][][] data) {
     return create(scope, data, String.class);
   }
-  /** A STRING constant of rank 4: each innermost {@code byte[]} is one element. */
+  /**
+   * Creates a STRING constant of rank 4: each innermost {@code byte[]} is one element, the
+   * outer levels give the shape.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the element bytes; sibling arrays above the innermost level must have equal,
+   *     non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, byte[][][][][] data) {
     return create(scope, data, String.class);
   }
-  /** A STRING constant of rank 5: each innermost {@code byte[]} is one element. */
+  /**
+   * Creates a STRING constant of rank 5: each innermost {@code byte[]} is one element, the
+   * outer levels give the shape.
+   *
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param data the element bytes; sibling arrays above the innermost level must have equal,
+   *     non-zero lengths
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if a level of {@code data} has length 0 or sibling arrays
+   *     differ in length
+   * @throws NullPointerException if {@code data} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
+   */
   public static Constant<String> create(Scope scope, byte[][][][][][] data) {
     return create(scope, data, String.class);
   }
   /**
-   * A constant of type {@code type} and {@code shape} from the remaining raw bytes of {@code data}
-   * (native byte order).
+   * A constant of type {@code type} and {@code shape} from the remaining raw bytes of {@code data}.
+   * The bytes are copied as they are, in the tensor's layout: they must already be in native byte
+   * order, whatever {@code data.order()} says.
+   *
+   * @param <T> the element type tag
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param type the element type tag, e.g. {@code Float.class}
+   * @param shape the dimension sizes; zeros are allowed, negative sizes are not
+   * @param data the raw element bytes, read from its position, which advances past them
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if {@code type} is not a type tag, the byte count is not a
+   *     multiple of the element size or does not match the shape's element count
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
    */
   public static <T> Constant<T> create(Scope scope, Class<T> type, long[] shape, ByteBuffer data) {
     Tensor<T> value = Tensor.create(type, shape, data);
@@ -263,6 +808,18 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
   /**
    * A constant from a Java array or boxed scalar, with elements of type {@code type} (as
    * {@link Tensor#create(Object, Class)}).
+   *
+   * @param <T> the element type tag
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param object a primitive array of any rank (sibling arrays of equal, non-zero length) or a
+   *     boxed scalar
+   * @param type the element type tag; must match the elements of {@code object}
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalArgumentException if {@code type} is not a type tag, the elements do not match
+   *     it, or {@code object} has a zero-length or ragged level
+   * @throws NullPointerException if {@code object} is null
+   * @throws IllegalStateException if the scope's eager session has been closed (the name is still
+   *     consumed)
    */
   public static <T> Constant<T> create(Scope scope, Object object, Class<T> type) {
     Tensor<T> value = Tensor.create(object, type);
@@ -277,7 +834,12 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
    * A constant of any data type holding a copy of {@code value}'s contents (project extension;
    * the caller keeps ownership of {@code value} and may close it right after).
    *
-   * @throws IllegalStateException if {@code value} has been closed
+   * @param <T> the element type tag
+   * @param scope the scope that names the op ({@code Const}) and supplies the eager session
+   * @param value the tensor whose data type, shape and contents the constant copies
+   * @return the executed constant; its output tensor belongs to the session
+   * @throws IllegalStateException if {@code value} has been closed, or the scope's eager session
+   *     has been closed
    */
   public static <T> Constant<T> create(Scope scope, Tensor<T> value) {
     Operation operation =
@@ -290,6 +852,11 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
     return new Constant<T>(operation);
   }
 
+  /**
+   * The constant's only output (index 0), created once with the op.
+   *
+   * @return the same {@link Output} on every call
+   */
   @Override
   public Output<T> asOutput() {
     return output;

@@ -13,9 +13,8 @@ import org.tensorflow.op.annotation.Operator;
  * {@code end} by {@code strides}, with Python-like masks (begin/end mask: take the full range of
  * that dimension; ellipsis mask: expand to the remaining dimensions; new axis mask: insert a
  * dimension of size 1; shrink axis mask: take one element and drop the dimension). For example
- * {@code foo[1, 2:4, None, ..., :-3:-1, :]} is begin {@code [1, 2, 0, 0, 0, 0]}, end
- * {@code [2, 4, 0, 0, -3, 0]}, strides {@code [1, 1, 1, 1, -1, 1]}, begin mask 48, end mask 32,
- * ellipsis mask 8, new axis mask 4 and shrink axis mask 1.
+ * Python's {@code x[1:, ::-2]} (rows from 1 on, columns backwards in steps of two) is begin
+ * {@code [1, 0]}, end {@code [0, 0]}, strides {@code [1, -2]}, begin mask 2 and end mask 3.
  *
  * <p>Executed eagerly by {@link #create}; validation errors come out of it as
  * {@code IllegalArgumentException} with TensorFlow's kernel message.
@@ -35,31 +34,61 @@ public final class StridedSlice<T> extends PrimitiveOp implements Operand<T> {
 
     private Options() {}
 
-    /** Bit {@code i} set: ignore {@code begin[i]} and take the widest range. */
+    /**
+     * Bit {@code i} set: ignore {@code begin[i]} and take the widest range.
+     *
+     * @param beginMask the mask (bit {@code i} for entry {@code i}), or null to leave this field
+     *     unset; must fit in 32 bits when the op runs
+     * @return this options object, for chaining
+     */
     public Options beginMask(Long beginMask) {
       this.beginMask = beginMask;
       return this;
     }
 
-    /** Bit {@code i} set: ignore {@code end[i]} and take the widest range. */
+    /**
+     * Bit {@code i} set: ignore {@code end[i]} and take the widest range.
+     *
+     * @param endMask the mask (bit {@code i} for entry {@code i}), or null to leave this field
+     *     unset; must fit in 32 bits when the op runs
+     * @return this options object, for chaining
+     */
     public Options endMask(Long endMask) {
       this.endMask = endMask;
       return this;
     }
 
-    /** Bit {@code i} set: entry {@code i} is an ellipsis (at most one bit). */
+    /**
+     * Bit {@code i} set: entry {@code i} is an ellipsis (at most one bit).
+     *
+     * @param ellipsisMask the mask (bit {@code i} for entry {@code i}), or null to leave this field
+     *     unset; must fit in 32 bits when the op runs
+     * @return this options object, for chaining
+     */
     public Options ellipsisMask(Long ellipsisMask) {
       this.ellipsisMask = ellipsisMask;
       return this;
     }
 
-    /** Bit {@code i} set: entry {@code i} inserts a dimension of size 1. */
+    /**
+     * Bit {@code i} set: entry {@code i} inserts a dimension of size 1.
+     *
+     * @param newAxisMask the mask (bit {@code i} for entry {@code i}), or null to leave this field
+     *     unset; must fit in 32 bits when the op runs
+     * @return this options object, for chaining
+     */
     public Options newAxisMask(Long newAxisMask) {
       this.newAxisMask = newAxisMask;
       return this;
     }
 
-    /** Bit {@code i} set: entry {@code i} takes element {@code begin[i]} and drops the dimension. */
+    /**
+     * Bit {@code i} set: entry {@code i} takes element {@code begin[i]} and drops the dimension.
+     *
+     * @param shrinkAxisMask the mask (bit {@code i} for entry {@code i}), or null to leave this
+     *     field unset; must fit in 32 bits when the op runs
+     * @return this options object, for chaining
+     */
     public Options shrinkAxisMask(Long shrinkAxisMask) {
       this.shrinkAxisMask = shrinkAxisMask;
       return this;
@@ -79,6 +108,9 @@ public final class StridedSlice<T> extends PrimitiveOp implements Operand<T> {
    * @param end end index (exclusive) of each entry
    * @param strides step of each entry
    * @param options the masks
+   * @param <T> the element type tag of {@code input} and of the result
+   * @param <U> the index type tag; only INT32 and INT64 tensors are accepted when the op runs
+   * @return the executed op; its output tensor belongs to the session
    * @throws NullPointerException if an operand or an options element is null
    * @throws IllegalArgumentException for invalid arguments, with TensorFlow's kernel message
    * @throws UnsupportedOperationException for {@code Unhandled input dimensions} (rank 9 and more
@@ -117,32 +149,61 @@ public final class StridedSlice<T> extends PrimitiveOp implements Operand<T> {
     }
   }
 
-  /** New options with only the begin mask set. */
+  /**
+   * New options with only the begin mask set.
+   *
+   * @param beginMask the mask (bit {@code i} for entry {@code i}); null leaves it unset
+   * @return a new options object; chain further setters on it to set more masks
+   */
   public static Options beginMask(Long beginMask) {
     return new Options().beginMask(beginMask);
   }
 
-  /** New options with only the end mask set. */
+  /**
+   * New options with only the end mask set.
+   *
+   * @param endMask the mask (bit {@code i} for entry {@code i}); null leaves it unset
+   * @return a new options object; chain further setters on it to set more masks
+   */
   public static Options endMask(Long endMask) {
     return new Options().endMask(endMask);
   }
 
-  /** New options with only the ellipsis mask set. */
+  /**
+   * New options with only the ellipsis mask set.
+   *
+   * @param ellipsisMask the mask (bit {@code i} for entry {@code i}); null leaves it unset
+   * @return a new options object; chain further setters on it to set more masks
+   */
   public static Options ellipsisMask(Long ellipsisMask) {
     return new Options().ellipsisMask(ellipsisMask);
   }
 
-  /** New options with only the new axis mask set. */
+  /**
+   * New options with only the new axis mask set.
+   *
+   * @param newAxisMask the mask (bit {@code i} for entry {@code i}); null leaves it unset
+   * @return a new options object; chain further setters on it to set more masks
+   */
   public static Options newAxisMask(Long newAxisMask) {
     return new Options().newAxisMask(newAxisMask);
   }
 
-  /** New options with only the shrink axis mask set. */
+  /**
+   * New options with only the shrink axis mask set.
+   *
+   * @param shrinkAxisMask the mask (bit {@code i} for entry {@code i}); null leaves it unset
+   * @return a new options object; chain further setters on it to set more masks
+   */
   public static Options shrinkAxisMask(Long shrinkAxisMask) {
     return new Options().shrinkAxisMask(shrinkAxisMask);
   }
 
-  /** The slice (output 0). */
+  /**
+   * The slice (output 0).
+   *
+   * @return the same {@link Output} as {@link #asOutput()}, created once with the op
+   */
   public Output<T> output() {
     return output;
   }

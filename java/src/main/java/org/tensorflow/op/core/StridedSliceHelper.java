@@ -19,6 +19,12 @@ public final class StridedSliceHelper {
    * INT32 begin, end and strides constants in {@code scope} (in that order), then the
    * {@code StridedSlice} with all five masks. No entries at all is the identity slice.
    *
+   * @param <T> the element type tag of {@code input} and of the result
+   * @param scope the scope for the three constants and the slice ({@code Const}, {@code Const_1},
+   *     {@code Const_2}, {@code StridedSlice} in a fresh scope)
+   * @param input the tensor to slice
+   * @param indices one entry per sparse slice position; a null entry means {@code all()}
+   * @return the executed slice; its output tensor belongs to the session
    * @throws NullPointerException if {@code indices} is null
    * @throws UnsupportedOperationException for an entry a strided slice cannot express
    * @throws IllegalArgumentException for a value beyond the int range, a second ellipsis, or any

@@ -42,6 +42,9 @@ public abstract class TensorBuffer {
    * Creates a fixed-size buffer of {@code shape} (copied) and {@code dataType}, zero-filled. An
    * empty shape is a scalar (one element); a zero dimension gives an empty buffer.
    *
+   * @param shape the dimension sizes; empty for a scalar
+   * @param dataType the element type: FLOAT32, UINT8, INT8, INT16, INT32 or INT64
+   * @return a new buffer of the matching subclass
    * @throws AssertionError if {@code dataType} is not supported (e.g. {@code STRING})
    * @throws NullPointerException if {@code shape} or {@code dataType} is null
    * @throws IllegalArgumentException if {@code shape} has a negative element
@@ -69,6 +72,8 @@ public abstract class TensorBuffer {
   /**
    * Creates an empty dynamic buffer of {@code dataType} with shape {@code {0}}.
    *
+   * @param dataType the element type: FLOAT32, UINT8, INT8, INT16, INT32 or INT64
+   * @return a new buffer of the matching subclass
    * @throws AssertionError if {@code dataType} is not supported
    * @throws NullPointerException if {@code dataType} is null
    */
@@ -99,6 +104,9 @@ public abstract class TensorBuffer {
    * (TFLite Support's rule). With another type on either side: the same type is copied exactly;
    * otherwise values go through {@code float} if either side is FLOAT32, else through {@code int}.
    *
+   * @param buffer the source; left unchanged
+   * @param dataType the element type of the copy
+   * @return a new buffer with the source's shape
    * @throws NullPointerException if {@code buffer} is null
    * @throws AssertionError if {@code dataType} is not supported
    */
@@ -128,6 +136,8 @@ public abstract class TensorBuffer {
   /**
    * Returns the storage itself (no copy, no rewind): writes through it are visible here, and
    * changing its limit makes {@link #getShape()} and {@link #getFlatSize()} fail.
+   *
+   * @return the current storage buffer (not a copy)
    */
   public ByteBuffer getBuffer() {
     return buffer;
@@ -136,6 +146,7 @@ public abstract class TensorBuffer {
   /**
    * Returns the number of elements.
    *
+   * @return the product of the shape's dimensions
    * @throws IllegalStateException if the storage's limit no longer matches the shape
    */
   public int getFlatSize() {
@@ -146,6 +157,7 @@ public abstract class TensorBuffer {
   /**
    * Returns a copy of the shape.
    *
+   * @return a new array that the caller may modify
    * @throws IllegalStateException if the storage's limit no longer matches the shape
    */
   public int[] getShape() {
@@ -153,13 +165,18 @@ public abstract class TensorBuffer {
     return Arrays.copyOf(shape, shape.length);
   }
 
-  /** Returns the element type. */
+  /**
+   * Returns the element type.
+   *
+   * @return the fixed element type of this buffer class
+   */
   public abstract DataType getDataType();
 
   /**
    * Fills {@code dst} with every element converted to float, like {@link #getFloatArray()} but
    * without allocating (beyond TFLite Support; spec §17 BU-2).
    *
+   * @param dst the destination; its length must be the element count
    * @return {@code dst}
    * @throws NullPointerException if {@code dst} is null
    * @throws IllegalArgumentException if {@code dst.length != getFlatSize()}
@@ -181,6 +198,7 @@ public abstract class TensorBuffer {
    * Fills {@code dst} with every element converted to int, like {@link #getIntArray()} but without
    * allocating (beyond TFLite Support; spec §17 BU-2).
    *
+   * @param dst the destination; its length must be the element count
    * @return {@code dst}
    * @throws NullPointerException if {@code dst} is null
    * @throws IllegalArgumentException if {@code dst.length != getFlatSize()}
@@ -198,25 +216,53 @@ public abstract class TensorBuffer {
     return dst;
   }
 
-  /** Returns every element converted to float, in row-major order. */
+  /**
+   * Returns every element converted to float, in row-major order.
+   *
+   * @return a new array of {@link #getFlatSize()} values
+   * @throws IllegalStateException if the storage's limit no longer matches the shape
+   */
   public abstract float[] getFloatArray();
 
   /**
    * Returns the element at flat index {@code absIndex}, converted to float. The index is checked
    * only against the storage's limit, not against the shape.
+   *
+   * @param absIndex the row-major index of the element
+   * @return the element as a float
+   * @throws IndexOutOfBoundsException if the element lies beyond the storage's limit
    */
   public abstract float getFloatValue(int absIndex);
 
-  /** Returns every element converted to int (floats are truncated toward zero). */
+  /**
+   * Returns every element converted to int (floats are truncated toward zero).
+   *
+   * @return a new array of {@link #getFlatSize()} values
+   * @throws IllegalStateException if the storage's limit no longer matches the shape
+   */
   public abstract int[] getIntArray();
 
-  /** Returns the element at flat index {@code absIndex}, converted to int. */
+  /**
+   * Returns the element at flat index {@code absIndex}, converted to int.
+   *
+   * @param absIndex the row-major index of the element
+   * @return the element as an int (floats truncated toward zero)
+   * @throws IndexOutOfBoundsException if the element lies beyond the storage's limit
+   */
   public abstract int getIntValue(int absIndex);
 
-  /** Returns the size of one element in bytes. */
+  /**
+   * Returns the size of one element in bytes.
+   *
+   * @return 4 for FLOAT32 and INT32, 1 for UINT8 and INT8, 2 for INT16, 8 for INT64
+   */
   public abstract int getTypeSize();
 
-  /** Returns whether this buffer takes the shape of what is loaded into it. */
+  /**
+   * Returns whether this buffer takes the shape of what is loaded into it.
+   *
+   * @return true for buffers from {@link #createDynamic}, false for fixed-size ones
+   */
   public boolean isDynamic() {
     return isDynamic;
   }
@@ -225,6 +271,8 @@ public abstract class TensorBuffer {
    * Loads {@code src} with shape {@code shape}, converting each value to this buffer's type
    * (clamped to the type's range where it does not fit).
    *
+   * @param src the values, row-major
+   * @param shape the shape of {@code src}
    * @throws NullPointerException if {@code src} or {@code shape} is null
    * @throws IllegalArgumentException if {@code src.length} is not the element count of {@code
    *     shape}, or a fixed-size buffer is given another shape, or {@code shape} has a negative
@@ -232,15 +280,35 @@ public abstract class TensorBuffer {
    */
   public abstract void loadArray(int[] src, int[] shape);
 
-  /** Loads {@code src} with the current shape; see {@link #loadArray(int[], int[])}. */
+  /**
+   * Loads {@code src} with the current shape; see {@link #loadArray(int[], int[])}.
+   *
+   * @param src the values, row-major; as many as the current element count
+   * @throws NullPointerException if {@code src} is null
+   * @throws IllegalArgumentException if {@code src.length} differs from the current element count
+   */
   public void loadArray(int[] src) {
     loadArray(src, shape);
   }
 
-  /** Float counterpart of {@link #loadArray(int[], int[])}: floats are clamped, then truncated. */
+  /**
+   * Float counterpart of {@link #loadArray(int[], int[])}: floats are clamped, then truncated.
+   *
+   * @param src the values, row-major
+   * @param shape the shape of {@code src}
+   * @throws NullPointerException if {@code src} or {@code shape} is null
+   * @throws IllegalArgumentException if {@code src.length} is not the element count of {@code
+   *     shape}, a fixed-size buffer is given another shape, or {@code shape} has a negative element
+   */
   public abstract void loadArray(float[] src, int[] shape);
 
-  /** Loads {@code src} with the current shape; see {@link #loadArray(float[], int[])}. */
+  /**
+   * Loads {@code src} with the current shape; see {@link #loadArray(float[], int[])}.
+   *
+   * @param src the values, row-major; as many as the current element count
+   * @throws NullPointerException if {@code src} is null
+   * @throws IllegalArgumentException if {@code src.length} differs from the current element count
+   */
   public void loadArray(float[] src) {
     loadArray(src, shape);
   }
@@ -251,6 +319,8 @@ public abstract class TensorBuffer {
    * rewound. Its limit must be exactly {@code getTypeSize()} times the element count of {@code
    * shape}. Heap, direct, sliced and read-only buffers are all accepted.
    *
+   * @param buffer the new storage, kept by reference
+   * @param shape the shape of the data in {@code buffer}
    * @throws NullPointerException if {@code buffer} or {@code shape} is null
    * @throws IllegalArgumentException if {@code shape} has a negative element, the limit does not
    *     match, or a fixed-size buffer is given another shape
@@ -280,7 +350,13 @@ public abstract class TensorBuffer {
     this.buffer = buffer;
   }
 
-  /** Attaches {@code buffer} with the current shape; see {@link #loadBuffer(ByteBuffer, int[])}. */
+  /**
+   * Attaches {@code buffer} with the current shape; see {@link #loadBuffer(ByteBuffer, int[])}.
+   *
+   * @param buffer the new storage, kept by reference; its limit must match the current shape
+   * @throws NullPointerException if {@code buffer} is null
+   * @throws IllegalArgumentException if the limit does not match the current shape
+   */
   public void loadBuffer(ByteBuffer buffer) {
     loadBuffer(buffer, shape);
   }
@@ -288,6 +364,7 @@ public abstract class TensorBuffer {
   /**
    * Creates a fixed-size buffer of {@code shape}.
    *
+   * @param shape the dimension sizes (copied); empty for a scalar
    * @throws NullPointerException if {@code shape} is null
    * @throws IllegalArgumentException if {@code shape} has a negative element
    */
@@ -306,6 +383,8 @@ public abstract class TensorBuffer {
    * Returns the element count of {@code shape}: the product of its elements in 32-bit arithmetic
    * (it wraps on overflow, as upstream); 1 for the empty shape.
    *
+   * @param shape the dimension sizes
+   * @return the element count (possibly wrapped)
    * @throws NullPointerException if {@code shape} is null
    */
   protected static int computeFlatSize(int[] shape) {
@@ -322,6 +401,11 @@ public abstract class TensorBuffer {
   /**
    * Dynamic buffers take {@code shape}, reallocating if the element count changes; fixed-size
    * buffers only accept a shape equal to the current one.
+   *
+   * @param shape the new dimension sizes (copied)
+   * @throws IllegalArgumentException if a fixed-size buffer is given another shape, or the shape
+   *     has a negative element
+   * @throws NullPointerException if {@code shape} is null
    */
   protected void resize(int[] shape) {
     if (isDynamic) {
