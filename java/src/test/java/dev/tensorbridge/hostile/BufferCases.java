@@ -106,7 +106,7 @@ final class BufferCases {
         () -> TensorBuffer.createDynamic(type).loadBuffer(ByteBuffer.allocateDirect(3 * size - 1), new int[] {3}));
     c.fails("loadBuffer uses the limit, not the capacity", IllegalArgumentException.class,
         "The size of byte buffer and the shape do not match. Expected: " + 2 * size + " Actual: " + size,
-        () -> TensorBuffer.createDynamic(type).loadBuffer((ByteBuffer) ByteBuffer.allocate(4 * size).limit(size),
+        () -> TensorBuffer.createDynamic(type).loadBuffer(ByteBuffer.allocate(4 * size).limit(size),
             new int[] {2}));
     c.fails("fixed loadBuffer, right size, other shape", IllegalArgumentException.class, NULL_MESSAGE,
         () -> TensorBuffer.createFixedSize(new int[] {2, 2}, type).loadBuffer(ByteBuffer.allocate(4 * size), new int[] {4}));

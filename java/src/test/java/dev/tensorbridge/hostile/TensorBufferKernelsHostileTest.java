@@ -34,13 +34,13 @@ class TensorBufferKernelsHostileTest {
         int bytes = n * type.byteSize();
         String at = type + " x" + n + ": ";
         c.fails(at + "storeFloats into one byte too few", BufferOverflowException.class, ANY_MESSAGE,
-            () -> TensorBufferKernels.storeFloats(new float[n], (ByteBuffer) ByteBuffer.allocateDirect(bytes).limit(bytes - 1), type));
+            () -> TensorBufferKernels.storeFloats(new float[n], ByteBuffer.allocateDirect(bytes).limit(bytes - 1), type));
         c.fails(at + "storeInts into a heap buffer too small", BufferOverflowException.class, ANY_MESSAGE,
             () -> TensorBufferKernels.storeInts(new int[n], ByteBuffer.allocate(bytes - 1), type));
         c.fails(at + "loadInts from one byte too few", BufferUnderflowException.class, ANY_MESSAGE,
-            () -> TensorBufferKernels.loadInts((ByteBuffer) ByteBuffer.allocateDirect(bytes).limit(bytes - 1), type, new int[n]));
+            () -> TensorBufferKernels.loadInts(ByteBuffer.allocateDirect(bytes).limit(bytes - 1), type, new int[n]));
         c.fails(at + "loadFloats from a limit-0 buffer", BufferUnderflowException.class, ANY_MESSAGE,
-            () -> TensorBufferKernels.loadFloats((ByteBuffer) ByteBuffer.allocateDirect(bytes).limit(0), type, new float[n]));
+            () -> TensorBufferKernels.loadFloats(ByteBuffer.allocateDirect(bytes).limit(0), type, new float[n]));
         c.fails(at + "storeInts into a read-only direct buffer", ReadOnlyBufferException.class, ANY_MESSAGE,
             () -> TensorBufferKernels.storeInts(new int[n], ByteBuffer.allocateDirect(bytes).asReadOnlyBuffer(), type));
         c.fails(at + "copyElements into a read-only buffer", ReadOnlyBufferException.class, ANY_MESSAGE,

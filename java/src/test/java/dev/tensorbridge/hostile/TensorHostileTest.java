@@ -87,9 +87,9 @@ class TensorHostileTest {
         () -> Tensor.create(new long[] {4}, FloatBuffer.allocate(5)));
     c.fails("DoubleBuffer, position moved", IAE,
         "buffer with 2 elements is not compatible with a Tensor with shape [3]",
-        () -> Tensor.create(new long[] {3}, (DoubleBuffer) DoubleBuffer.allocate(3).position(1)));
+        () -> Tensor.create(new long[] {3}, DoubleBuffer.allocate(3).position(1)));
     c.fails("LongBuffer, limit shrunk", IAE, "buffer with 1 elements is not compatible with a Tensor with shape [2]",
-        () -> Tensor.create(new long[] {2}, (LongBuffer) LongBuffer.allocate(2).limit(1)));
+        () -> Tensor.create(new long[] {2}, LongBuffer.allocate(2).limit(1)));
     c.fails("negative dimension, element count matches", IAE, "shape [-1, -1] has a negative dimension",
         () -> Tensor.create(new long[] {-1, -1}, IntBuffer.allocate(1)));
     c.fails("negative dimension with a zero", IAE, "shape [-2, 0] has a negative dimension",
@@ -260,7 +260,7 @@ class TensorHostileTest {
     c.fails("writeTo IntBuffer without room", BufferOverflowException.class, ANY_MESSAGE,
         () -> vector.writeTo(IntBuffer.allocate(1)));
     c.fails("writeTo IntBuffer, position near the limit", BufferOverflowException.class, ANY_MESSAGE,
-        () -> vector.writeTo((IntBuffer) IntBuffer.allocate(4).position(3)));
+        () -> vector.writeTo(IntBuffer.allocate(4).position(3)));
     c.fails("writeTo ByteBuffer without room", BufferOverflowException.class, ANY_MESSAGE,
         () -> vector.writeTo(ByteBuffer.allocateDirect(7)));
     c.fails("writeTo read-only IntBuffer", ReadOnlyBufferException.class, ANY_MESSAGE,
