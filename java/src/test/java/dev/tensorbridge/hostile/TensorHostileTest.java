@@ -69,6 +69,17 @@ class TensorHostileTest {
     c.fails("null data with class", NPE, ANY_MESSAGE, () -> Tensor.create(null, Integer.class));
     c.fails("null row", NPE, ANY_MESSAGE, () -> Tensor.create(new float[][] {{1}, null}));
     c.fails("null class", NPE, ANY_MESSAGE, () -> Tensor.create(new int[] {1}, null));
+    // TF 1.15 maps Byte to STRING, whose scalar must be a byte[]: it fails with a
+    // ClassCastException (java_api.md: behaviour outside §16 is TF 1.15's).
+    c.fails("Byte scalar without a class (TF 1.15 parity)", ClassCastException.class, ANY_MESSAGE,
+        () -> Tensor.create(Byte.valueOf((byte) 1)));
+    c.succeeds("Byte scalar as UInt8 is a UINT8 scalar", () -> {
+      try (Tensor<?> t = Tensor.create(Byte.valueOf((byte) -1), org.tensorflow.types.UInt8.class)) {
+        assertEquals(DataType.UINT8, t.dataType());
+        assertEquals(0, t.numDimensions());
+        assertEquals(-1, t.tensorData().get(0));
+      }
+    });
     c.succeeds("huge but legal bytes element", () -> {
       try (Tensor<?> t = Tensor.create(new byte[1 << 20])) {
         assertEquals(DataType.STRING, t.dataType());
@@ -163,6 +174,82 @@ class TensorHostileTest {
         assertEquals(0, t.numBytes());
       }
     });
+    return c.build();
+  }
+
+  /**
+   * 4 threads use one tensor through {@code use} while the test thread closes it: each use
+   * either sees the tensor's full, correct data or the documented closed-tensor NPE.
+   */
+  private static void raceWithClose(java.util.function.ToIntFunction<Tensor<Integer>> use) throws Exception {
+    int[] data = new int[4096];
+    java.util.Arrays.fill(data, 42);
+    Tensor<Integer> t = Tensor.create(data, Integer.class);
+    java.util.concurrent.atomic.AtomicReference<Throwable> bad = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(4);
+    List<Thread> threads = new java.util.ArrayList<Thread>();
+    for (int i = 0; i < 4; i++) {
+      Thread th = new Thread(() -> {
+        running.countDown();
+        for (int k = 0; k < 200_000; k++) {
+          try {
+            if (use.applyAsInt(t) != 42) {
+              bad.compareAndSet(null, new AssertionError("wrong value read"));
+            }
+          } catch (NullPointerException e) {
+            if (!CLOSED.equals(e.getMessage())) {
+              bad.compareAndSet(null, e);
+            }
+            return; // closed: every later use fails the same way
+          } catch (Throwable e) {
+            bad.compareAndSet(null, e);
+            return;
+          }
+        }
+      });
+      threads.add(th);
+      th.start();
+    }
+    running.await();
+    Thread.sleep(5);
+    t.close();
+    for (Thread th : threads) {
+      th.join();
+    }
+    if (bad.get() != null) {
+      throw new AssertionError(bad.get());
+    }
+  }
+
+  @TestFactory
+  List<DynamicTest> closeWhileInUse() {
+    Cases c = new Cases();
+    c.succeeds("copyTo racing close", () -> raceWithClose(t -> t.copyTo(new int[4096])[4095]));
+    c.succeeds("writeTo racing close", () -> raceWithClose(t -> {
+      IntBuffer b = IntBuffer.allocate(4096);
+      t.writeTo(b);
+      return b.get(4095);
+    }));
+    c.succeeds("tensorData racing close (views outlive the tensor)", () -> raceWithClose(t -> {
+      ByteBuffer d = t.tensorData();
+      Thread.yield();
+      return d.getInt(4 * 4095);
+    }));
+    c.succeeds("slice racing close (slices outlive the tensor)", () -> raceWithClose(t -> {
+      Tensor<Integer> s = t.slice(4000, 4096);
+      Thread.yield();
+      try {
+        return s.copyTo(new int[96])[95];
+      } finally {
+        s.close();
+      }
+    }));
+    c.succeeds("summarizeValue racing close", () -> raceWithClose(t -> Integer.parseInt(t.summarizeValue(1, false).split(" ")[0].replace("...", ""))));
+    c.succeeds("proto round trip racing close", () -> raceWithClose(t -> {
+      try (Tensor<?> p = Tensor.fromProto(t.asProtoTensorContent())) {
+        return p.expect(Integer.class).copyTo(new int[4096])[7];
+      }
+    }));
     return c.build();
   }
 

@@ -30,5 +30,12 @@
  * indices, concurrent session close), and {@code dev.tensorbridge.internal.TensorKernelsTest} /
  * {@code TensorBufferKernelsTest} (the natives called without their checkpoint).
  * {@link dev.tensorbridge.hostile.ConcurrencyStressTest} is the 8-thread stress run.
+ *
+ * <p>Known gap, not testable without killing the test JVM: a memory-mapped file
+ * ({@code FileChannel.map}) truncated by someone else after it was attached with {@code
+ * TensorBuffer.loadBuffer} or passed to {@code Tensor.create(..., ByteBuffer)}. Java code reading
+ * such a buffer gets HotSpot's {@code InternalError}; the native bulk paths read it with a plain
+ * memory copy and the process dies of SIGBUS (checked by hand in a separate JVM). The JDK offers
+ * no public way to tell a file mapping from an {@code allocateDirect} buffer.
  */
 package dev.tensorbridge.hostile;
