@@ -65,12 +65,16 @@ class EagerSessionHostileTest {
         assertArrayEquals(new int[] {1, 2}, t.copyTo(new int[2]));
       }
     });
-    c.succeeds("a thousand sessions opened and closed", () -> {
+    c.succeeds("a thousand sessions opened and closed release their handles", () -> {
+      long before = dev.tensorbridge.internal.HandleReaper.liveNativeHandles();
       for (int i = 0; i < 1000; i++) {
         EagerSession s = EagerSession.create();
-        Constant.create(new Scope(s), i).asOutput().tensor();
+        Tensor<Integer> t = Constant.create(new Scope(s), i).asOutput().tensor();
+        org.junit.jupiter.api.Assertions.assertEquals(i, t.intValue());
         s.close();
       }
+      // Closing releases everything the sessions owned (earlier garbage may be drained too).
+      org.junit.jupiter.api.Assertions.assertTrue(dev.tensorbridge.internal.HandleReaper.liveNativeHandles() <= before);
     });
     return c.build();
   }

@@ -23,6 +23,11 @@ class OperationHostileTest {
   private static final EagerSession SESSION = EagerSession.create();
   private static final Scope SCOPE = new Scope(SESSION);
 
+  @org.junit.jupiter.api.AfterAll
+  static void close() {
+    SESSION.close();
+  }
+
   private static Operation constOp() {
     return Constant.create(SCOPE, new int[] {1, 2, 3}).op();
   }
