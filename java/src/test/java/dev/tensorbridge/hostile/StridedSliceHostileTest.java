@@ -92,6 +92,22 @@ class StridedSliceHostileTest {
       StridedSlice.create(S, nine, ints(new int[9]), ints(new int[9]), ints(2, 1, 1, 1, 1, 1, 1, 1, 2),
           StridedSlice.beginMask(511L).endMask(511L));
     });
+    // TensorFlow 2.21 aborts the process here (CHECK "Too many dimensions in tensor", checked
+    // with x[(tf.newaxis,) * 5] on a rank-250 tensor); the project must fail cleanly instead.
+    c.fails("new axes pushing the output past rank 254", IAE, ANY_MESSAGE, () -> {
+      long[] shape = new long[250];
+      java.util.Arrays.fill(shape, 1);
+      Constant<Integer> x = Constant.create(S, shape, IntBuffer.allocate(1));
+      StridedSlice.create(S, x, ints(0, 0, 0, 0, 0), ints(0, 0, 0, 0, 0), ints(1, 1, 1, 1, 1),
+          StridedSlice.newAxisMask(31L));
+    });
+    c.succeeds("new axes up to rank 254 exactly", () -> {
+      long[] shape = new long[250];
+      java.util.Arrays.fill(shape, 1);
+      Constant<Integer> x = Constant.create(S, shape, IntBuffer.allocate(1));
+      assertEquals(254, StridedSlice.create(S, x, ints(0, 0, 0, 0), ints(0, 0, 0, 0), ints(1, 1, 1, 1),
+          StridedSlice.newAxisMask(15L)).asOutput().tensor().numDimensions());
+    });
     return c.build();
   }
 

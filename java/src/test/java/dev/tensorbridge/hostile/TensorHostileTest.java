@@ -80,6 +80,14 @@ class TensorHostileTest {
         assertEquals(-1, t.tensorData().get(0));
       }
     });
+    c.fails("a rank-255 Java array (TensorShape allows 254)", IAE, ANY_MESSAGE, () -> Tensor.create(nested(255)));
+    c.succeeds("a rank-254 Java array", () -> {
+      try (Tensor<?> t = Tensor.create(nested(254))) {
+        assertEquals(254, t.numDimensions());
+        assertEquals(1, t.numElementsLong());
+        assertEquals(254, t.shape().length);
+      }
+    });
     c.succeeds("huge but legal bytes element", () -> {
       try (Tensor<?> t = Tensor.create(new byte[1 << 20])) {
         assertEquals(DataType.STRING, t.dataType());
@@ -87,6 +95,17 @@ class TensorHostileTest {
       }
     });
     return c.build();
+  }
+
+  /** An int array of the given rank with every dimension 1. */
+  private static Object nested(int rank) {
+    return java.lang.reflect.Array.newInstance(int.class, filled(rank));
+  }
+
+  private static int[] filled(int rank) {
+    int[] dims = new int[rank];
+    java.util.Arrays.fill(dims, 1);
+    return dims;
   }
 
   @TestFactory
