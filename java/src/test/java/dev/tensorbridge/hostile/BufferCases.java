@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
+import org.junit.jupiter.api.DynamicTest;
 import org.tensorflow.lite.DataType;
 import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
@@ -226,6 +228,27 @@ final class BufferCases {
       default:
         return type == DataType.FLOAT32 ? (long) b.getFloat(4 * i) : b.getInt(4 * i);
     }
+  }
+
+  /** The float inputs every buffer type meets in {@link #conversionEdges}. */
+  private static final float[] EDGE_FLOATS = {
+    Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.9f, 0.9f, -0f, 1e10f, -1e10f
+  };
+
+  /** The int inputs every buffer type meets in {@link #conversionEdges}. */
+  private static final int[] EDGE_INTS = {
+    Integer.MIN_VALUE, -129, -1, 128, 256, 32768, -32769, Integer.MAX_VALUE
+  };
+
+  /**
+   * The conversion edges of tensorbuffer.md §13 / §17 BU-1 item 3: the same inputs for every type,
+   * read back as ints; {@code fromFloats} and {@code fromInts} are the type's expected values.
+   */
+  static List<DynamicTest> conversionEdges(DataType type, int[] fromFloats, int[] fromInts) {
+    Cases c = new Cases();
+    floatsToInts(c, type, EDGE_FLOATS, fromFloats);
+    intsToInts(c, type, EDGE_INTS, fromInts);
+    return c.build();
   }
 
   /** {@code loadArray(float[])} of each input gives {@code getIntArray()} of {@code expected}. */

@@ -18,21 +18,13 @@ class TensorBufferInt64HostileTest {
     return BufferCases.common(TYPE).build();
   }
 
+  /** Expected {@code getIntArray()} after loading the shared edge floats, then the edge ints. */
   @TestFactory
   List<DynamicTest> conversionEdges() {
-    Cases c = new Cases();
-    float big = 1e10f;
-    BufferCases.floatsToInts(c, TYPE,
-        new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.9f, 0.9f, -0f, big, -big},
-        FLOATS_EXPECTED);
-    BufferCases.intsToInts(c, TYPE,
-        new int[] {Integer.MIN_VALUE, -129, -1, 128, 256, 32768, -32769, Integer.MAX_VALUE},
-        INTS_EXPECTED);
-    return c.build();
+    return BufferCases.conversionEdges(TYPE,
+        new int[] {0, Integer.MAX_VALUE, Integer.MIN_VALUE, 0, 0, 0, Integer.MAX_VALUE, Integer.MIN_VALUE},
+        new int[] {Integer.MIN_VALUE, -129, -1, 128, 256, 32768, -32769, Integer.MAX_VALUE});
   }
-
-  private static final int[] FLOATS_EXPECTED = {0, Integer.MAX_VALUE, Integer.MIN_VALUE, 0, 0, 0, Integer.MAX_VALUE, Integer.MIN_VALUE};
-  private static final int[] INTS_EXPECTED = {Integer.MIN_VALUE, -129, -1, 128, 256, 32768, -32769, Integer.MAX_VALUE};
 
   @TestFactory
   List<DynamicTest> wideValuesSaturateOnIntReads() {
