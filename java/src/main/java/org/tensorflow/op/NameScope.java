@@ -2,7 +2,6 @@ package org.tensorflow.op;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * TF 1.x op naming: a prefix, an optional fixed name for the next ops, and a use counter shared
@@ -10,7 +9,6 @@ import java.util.regex.Pattern;
  */
 final class NameScope {
   private static final String NAME_REGEX = "[A-Za-z0-9.][A-Za-z0-9_.\\-]*";
-  private static final Pattern NAME_PATTERN = Pattern.compile(NAME_REGEX);
 
   /** {@code null} at the root; otherwise {@code a/b}. */
   private final String prefix;
@@ -63,9 +61,35 @@ final class NameScope {
     if (name == null) {
       throw new IllegalArgumentException("Names cannot be null");
     }
-    if (!NAME_PATTERN.matcher(name).matches()) {
+    if (!isValidName(name)) {
       throw new IllegalArgumentException(
           "invalid name: '" + name + "' does not match the regular expression " + NAME_REGEX);
     }
+  }
+
+  /**
+   * {@code name} matches {@link #NAME_REGEX}. Hand-written because a regex match was a visible
+   * share of every op's creation (a name is validated on each {@code makeOpName}).
+   */
+  private static boolean isValidName(String name) {
+    int length = name.length();
+    if (length == 0) {
+      return false;
+    }
+    char first = name.charAt(0);
+    if (!(isAsciiAlphanumeric(first) || first == '.')) {
+      return false;
+    }
+    for (int i = 1; i < length; i++) {
+      char c = name.charAt(i);
+      if (!(isAsciiAlphanumeric(c) || c == '_' || c == '.' || c == '-')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isAsciiAlphanumeric(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
   }
 }
