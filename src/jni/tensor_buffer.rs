@@ -135,107 +135,6 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadInt
     })
 }
 
-/// `static native void convertElements(ByteBuffer src, int srcTypeCode, boolean srcBigEndian,
-/// ByteBuffer dst, int dstTypeCode, boolean dstBigEndian, int count, boolean viaFloat)`: converts
-/// `count` elements from one direct buffer to another exactly as loading them into a `float[]`
-/// (`viaFloat`) or an `int[]` and storing that array would, through a stack chunk instead of a
-/// Java array (`TensorBuffer.createFrom` without its intermediate array, issue 5).
-#[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
-pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_convertElements<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    src: JByteBuffer<'local>,
-    src_type_code: jint,
-    src_big_endian: jboolean,
-    dst: JByteBuffer<'local>,
-    dst_type_code: jint,
-    dst_big_endian: jboolean,
-    count: jint,
-    via_float: jboolean,
-) {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let (src_ty, src_order) = element_and_order(src_type_code, src_big_endian)?;
-        let (dst_ty, dst_order) = element_and_order(dst_type_code, dst_big_endian)?;
-        let count =
-            usize::try_from(count).map_err(|_| Error::invalid_argument("negative element count"))?;
-        let Some(from) = raw.direct_region(&src, count, src_ty)? else {
-            return Ok(());
-        };
-        let Some(to) = raw.direct_region(&dst, count, dst_ty)? else {
-            return Ok(());
-        };
-        // A shared and a mutable slice over the same bytes would be undefined behaviour.
-        if from.overlaps(&to) {
-            return Err(Error::invalid_argument("source and destination buffers overlap").into());
-        }
-        // SAFETY: both buffers are arguments (reachable for the call), the regions were checked
-        // against their capacities, and they do not overlap.
-        let (src_bytes, dst_bytes) = unsafe { (from.bytes(), to.bytes_mut()) };
-        if via_float {
-            convert_chunked::<f32>(src_bytes, src_ty, src_order, dst_bytes, dst_ty, dst_order)?;
-        } else {
-            convert_chunked::<i32>(src_bytes, src_ty, src_order, dst_bytes, dst_ty, dst_order)?;
-        }
-        Ok(())
-    })
-}
-
-/// Elements converted per step of [`convert_chunked`]: 8 KiB of stack, small enough to stay in L1.
-const CONVERT_CHUNK: usize = 2048;
-
-/// The Java array type a conversion goes through: `float` or `int`.
-trait Intermediate: Copy + Default {
-    fn load(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [Self]) -> crate::Result<()>;
-    fn store(src: &[Self], ty: ElementType, order: ByteOrder, dst: &mut [u8]) -> crate::Result<()>;
-}
-
-impl Intermediate for f32 {
-    fn load(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [f32]) -> crate::Result<()> {
-        lite::load_f32(src, ty, order, dst)
-    }
-    fn store(src: &[f32], ty: ElementType, order: ByteOrder, dst: &mut [u8]) -> crate::Result<()> {
-        lite::store_f32(src, ty, order, dst)
-    }
-}
-
-impl Intermediate for i32 {
-    fn load(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) -> crate::Result<()> {
-        lite::load_i32(src, ty, order, dst)
-    }
-    fn store(src: &[i32], ty: ElementType, order: ByteOrder, dst: &mut [u8]) -> crate::Result<()> {
-        lite::store_i32(src, ty, order, dst)
-    }
-}
-
-/// Loads the elements of `src` into `T`s and stores them into `dst`, [`CONVERT_CHUNK`] at a time:
-/// element for element the same operations as a whole-array load followed by a store.
-fn convert_chunked<T: Intermediate>(
-    src: &[u8],
-    src_ty: ElementType,
-    src_order: ByteOrder,
-    dst: &mut [u8],
-    dst_ty: ElementType,
-    dst_order: ByteOrder,
-) -> crate::Result<()> {
-    let mut chunk = [T::default(); CONVERT_CHUNK];
-    let src_chunks = src.chunks(CONVERT_CHUNK * src_ty.size());
-    let dst_chunks = dst.chunks_mut(CONVERT_CHUNK * dst_ty.size());
-    if src_chunks.len() != dst_chunks.len() {
-        return Err(Error::internal("convertElements: chunk counts differ"));
-    }
-    for (from, to) in src_chunks.zip(dst_chunks) {
-        let n = from.len() / src_ty.size();
-        let values = chunk
-            .get_mut(..n)
-            .ok_or_else(|| Error::internal("convertElements: chunk too long"))?;
-        T::load(from, src_ty, src_order, values)?;
-        T::store(values, dst_ty, dst_order, to)?;
-    }
-    Ok(())
-}
-
 fn element_and_order(
     type_code: jint,
     big_endian: jboolean,
@@ -348,12 +247,6 @@ struct Region {
 }
 
 impl Region {
-    /// Whether the two byte ranges share at least one byte.
-    fn overlaps(&self, other: &Region) -> bool {
-        let (a, b) = (self.ptr as usize, other.ptr as usize);
-        a < b.saturating_add(other.len) && b < a.saturating_add(self.len)
-    }
-
     /// # Safety
     /// The buffer object stays reachable (it is an argument of the running native call).
     unsafe fn bytes(&self) -> &[u8] {

@@ -22,14 +22,4 @@ final class NativeTensorBuffer {
   static native void loadFloats(ByteBuffer src, int typeCode, boolean bigEndian, float[] dst);
 
   static native void loadInts(ByteBuffer src, int typeCode, boolean bigEndian, int[] dst);
-
-  static native void convertElements(
-      ByteBuffer src,
-      int srcTypeCode,
-      boolean srcBigEndian,
-      ByteBuffer dst,
-      int dstTypeCode,
-      boolean dstBigEndian,
-      int count,
-      boolean viaFloat);
 }

@@ -133,46 +133,6 @@ public final class TensorBufferKernels {
     }
   }
 
-  /**
-   * Converts {@code count} elements of {@code srcType} in {@code src} to {@code dstType} in {@code
-   * dst}, with the same results as {@link #loadFloats} (if {@code viaFloat}, else {@link
-   * #loadInts}) into an array of {@code count} elements followed by {@link #storeFloats} (or
-   * {@link #storeInts}) of that array, but without the array when both buffers are direct.
-   *
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if a type has no fixed-size numeric encoding, {@code count < 0}
-   *     or the two buffers share memory
-   * @throws BufferUnderflowException if {@code src.limit()} is below {@code count} elements
-   * @throws ReadOnlyBufferException if {@code dst} is read-only
-   * @throws BufferOverflowException if {@code dst.limit()} is below {@code count} elements
-   */
-  public static void convertElements(
-      ByteBuffer src, DataType srcType, ByteBuffer dst, DataType dstType, int count,
-      boolean viaFloat) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int srcSize = elementSize(srcType);
-    int dstSize = elementSize(dstType);
-    if (count < 0) {
-      throw new IllegalArgumentException("negative element count: " + count);
-    }
-    checkReadable(src, count, srcSize);
-    checkWritable(dst, count, dstSize);
-    if (src.isDirect() && dst.isDirect() && count >= NATIVE_MIN_ELEMENTS) {
-      NativeTensorBuffer.convertElements(
-          src, typeCode(srcType), isBigEndian(src), dst, typeCode(dstType), isBigEndian(dst),
-          count, viaFloat);
-    } else if (viaFloat) {
-      float[] values = new float[count];
-      loadFloats(src, srcType, values);
-      storeFloats(values, dst, dstType);
-    } else {
-      int[] values = new int[count];
-      loadInts(src, srcType, values);
-      storeInts(values, dst, dstType);
-    }
-  }
-
   static void storeFloats(float[] src, ByteBuffer dst, DataType type, Path path) {
     checkNotNull(src, "src");
     checkNotNull(dst, "dst");

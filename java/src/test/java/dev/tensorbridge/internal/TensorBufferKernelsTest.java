@@ -128,69 +128,6 @@ class TensorBufferKernelsTest {
     assertEquals(src, same);
   }
 
-  /**
-   * convertElements (createFrom without its intermediate array) against the Java path's load into
-   * an array followed by a store of it, for every type pair, both byte orders on each side and
-   * both intermediates; 4,099 elements cross the native side's 2,048-element chunks twice.
-   */
-  @Test
-  void convertElementsEqualsLoadThenStore() {
-    Random random = new Random(7);
-    int n = 4099;
-    ByteOrder[] orders = {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN};
-    for (DataType from : NUMERIC) {
-      ByteBuffer src = ByteBuffer.allocateDirect(n * from.byteSize());
-      for (int i = 0; i < src.capacity(); i++) {
-        src.put(i, (byte) random.nextInt());
-      }
-      for (ByteOrder srcOrder : orders) {
-        src.order(srcOrder);
-        for (DataType to : NUMERIC) {
-          for (ByteOrder dstOrder : orders) {
-            for (boolean viaFloat : new boolean[] {true, false}) {
-              ByteBuffer expected = ByteBuffer.allocateDirect(n * to.byteSize()).order(dstOrder);
-              if (viaFloat) {
-                float[] values = new float[n];
-                TensorBufferKernels.loadFloats(src, from, values, TensorBufferKernels.Path.JAVA);
-                TensorBufferKernels.storeFloats(values, expected, to, TensorBufferKernels.Path.JAVA);
-              } else {
-                int[] values = new int[n];
-                TensorBufferKernels.loadInts(src, from, values, TensorBufferKernels.Path.JAVA);
-                TensorBufferKernels.storeInts(values, expected, to, TensorBufferKernels.Path.JAVA);
-              }
-              ByteBuffer actual = ByteBuffer.allocateDirect(n * to.byteSize()).order(dstOrder);
-              TensorBufferKernels.convertElements(src, from, actual, to, n, viaFloat);
-              assertEquals(expected, actual,
-                  from + " " + srcOrder + " -> " + to + " " + dstOrder + " viaFloat=" + viaFloat);
-            }
-          }
-        }
-      }
-    }
-  }
-
-  @Test
-  void convertElementsChecksItsArguments() {
-    ByteBuffer direct = ByteBuffer.allocateDirect(4096);
-    assertThrows(NullPointerException.class,
-        () -> TensorBufferKernels.convertElements(null, DataType.UINT8, direct, DataType.FLOAT32, 1, false));
-    assertThrows(IllegalArgumentException.class,
-        () -> TensorBufferKernels.convertElements(direct, DataType.UINT8, ByteBuffer.allocateDirect(8), DataType.FLOAT32, -1, false));
-    assertThrows(BufferUnderflowException.class,
-        () -> TensorBufferKernels.convertElements(direct, DataType.INT64, ByteBuffer.allocateDirect(8192), DataType.UINT8, 513, false));
-    assertThrows(BufferOverflowException.class,
-        () -> TensorBufferKernels.convertElements(direct, DataType.UINT8, ByteBuffer.allocateDirect(1024), DataType.FLOAT32, 257, true));
-    assertThrows(ReadOnlyBufferException.class,
-        () -> TensorBufferKernels.convertElements(direct, DataType.UINT8, ByteBuffer.allocateDirect(4096).asReadOnlyBuffer(), DataType.FLOAT32, 300, true));
-    // The native side refuses overlapping buffers (a shared and a mutable view of the same bytes).
-    ByteBuffer slice = ((ByteBuffer) direct.duplicate().position(1)).slice();
-    assertThrows(IllegalArgumentException.class,
-        () -> NativeTensorBuffer.convertElements(direct, 3, false, slice, 3, false, 300, false));
-    // Capacity bounds native access.
-    assertThrows(IndexOutOfBoundsException.class,
-        () -> NativeTensorBuffer.convertElements(direct, 1, false, ByteBuffer.allocateDirect(8192), 1, false, 1025, true));
-  }
-
   /** The same-type bulk path starts at element 0 whatever the position, and leaves it alone. */
   @Test
   void sameTypeTransfersIgnoreAndKeepThePosition() {

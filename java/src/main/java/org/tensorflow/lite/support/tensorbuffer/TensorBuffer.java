@@ -109,12 +109,23 @@ public abstract class TensorBuffer {
     TensorBuffer result =
         buffer.isDynamic() ? createDynamic(dataType) : createFixedSize(buffer.shape, dataType);
     DataType from = buffer.getDataType();
+    // The conversions go through a whole Java array, as upstream's do. A buffer-to-buffer native
+    // conversion was measured (issue 5): 1.6-1.8x faster when the garbage collector runs, but in a
+    // loop that allocates nothing else on the heap no collection ever returns the results' direct
+    // memory, every result then lands on fresh pages, and createFrom became 3-7x slower with an
+    // unbounded footprint. The array's heap allocation keeps collections (and so reuse) going.
     if (isUpstreamType(from) && isUpstreamType(dataType)) {
-      result.convertFrom(buffer, from == DataType.FLOAT32 && dataType == DataType.FLOAT32);
+      if (from == DataType.FLOAT32 && dataType == DataType.FLOAT32) {
+        result.loadArray(buffer.getFloatArray(), buffer.shape);
+      } else {
+        result.loadArray(buffer.getIntArray(), buffer.shape);
+      }
     } else if (from == dataType) {
       result.copyElementsFrom(buffer);
+    } else if (from == DataType.FLOAT32 || dataType == DataType.FLOAT32) {
+      result.loadArray(buffer.getFloatArray(), buffer.shape);
     } else {
-      result.convertFrom(buffer, from == DataType.FLOAT32 || dataType == DataType.FLOAT32);
+      result.loadArray(buffer.getIntArray(), buffer.shape);
     }
     return result;
   }
@@ -400,48 +411,6 @@ public abstract class TensorBuffer {
    * Exact copy for {@link #createFrom} between buffers of the same (non-upstream) type: the steps
    * of a {@code loadArray} with the source's elements, without a lossy detour through an array.
    */
-  /**
-   * {@code loadArray(source.getFloatArray(), source.shape)} if {@code viaFloat}, else the same with
-   * {@code getIntArray()}: the same checks, position changes and values, but for tensorbridge's own
-   * buffer classes without the intermediate array (for 150,528 elements a 600 KB allocation that
-   * cost more than the conversion, issue 5). Other subclasses may override the getters, so they
-   * take the plain path.
-   */
-  final void convertFrom(TensorBuffer source, boolean viaFloat) {
-    if (!isOwnClass(source) || !isOwnClass(this) || source.flatSize < 0) {
-      if (viaFloat) {
-        loadArray(source.getFloatArray(), source.shape);
-      } else {
-        loadArray(source.getIntArray(), source.shape);
-      }
-      return;
-    }
-    // Source side, as readFloats()/readInts().
-    ByteBuffer from = source.buffer;
-    from.rewind();
-    int count = source.flatSize;
-    source.checkHolds(from, count);
-    source.afterBulk(from, count);
-    // Destination side, as writeFloats()/writeInts() with an array of count elements.
-    checkLoadSize(count, source.shape);
-    prepareForLoad(source.shape);
-    ByteBuffer storage = buffer;
-    storage.rewind();
-    TensorBufferKernels.convertElements(
-        from, source.getDataType(), storage, getDataType(), count, viaFloat);
-    afterBulk(storage, count);
-  }
-
-  private static boolean isOwnClass(TensorBuffer buffer) {
-    // All six are final: instanceof is an exact class test.
-    return buffer instanceof TensorBufferFloat
-        || buffer instanceof TensorBufferUint8
-        || buffer instanceof TensorBufferInt8
-        || buffer instanceof TensorBufferInt16
-        || buffer instanceof TensorBufferInt32
-        || buffer instanceof TensorBufferInt64;
-  }
-
   final void copyElementsFrom(TensorBuffer source) {
     ByteBuffer from = source.buffer;
     from.rewind();
