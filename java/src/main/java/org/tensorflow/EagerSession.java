@@ -267,14 +267,14 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
         handles.prev = ref;
       }
       handles = ref;
-      ref.linked = true;
     }
     return ref;
   }
 
   void forget(NativeRef ref) {
     synchronized (handlesLock) {
-      if (!ref.linked) {
+      // Off the list: no predecessor and not the head (unlink() clears the links).
+      if (ref.prev == null && handles != ref) {
         return;
       }
       if (ref.prev != null) {
@@ -318,10 +318,13 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
      * under this object's monitor.
      */
     private volatile long handle;
-    /** List links, guarded by the session's {@code handlesLock}. */
+    /**
+     * List links, guarded by the session's {@code handlesLock}. No "linked" flag: every reference
+     * survives one young collection before it is released, so each byte of it is copied once per
+     * op (issue 5).
+     */
     private NativeRef prev;
     private NativeRef next;
-    private boolean linked;
 
     NativeRef(Object owner, long handle, ReferenceQueue<Object> queue, EagerSession session) {
       super(owner, queue);
@@ -338,7 +341,6 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
     private void unlink() {
       prev = null;
       next = null;
-      linked = false;
     }
 
     /** Releases the handle now (idempotent) and stops tracking it. */

@@ -14,14 +14,17 @@ final class NameScope {
   private final String prefix;
   /** Set by {@code withName}: replaces every default op name (and the sub-scope name, a quirk). */
   private final String fixedName;
-  /** Name → times requested; the n-th repeat of {@code X} is {@code X_n}. */
-  private final Map<String, Integer> uses;
+  /**
+   * Name → times requested (a one-element array, counted in place: no boxing or second map
+   * update per op); the n-th repeat of {@code X} is {@code X_n}.
+   */
+  private final Map<String, int[]> uses;
 
   NameScope() {
-    this(null, null, new HashMap<String, Integer>());
+    this(null, null, new HashMap<String, int[]>());
   }
 
-  private NameScope(String prefix, String fixedName, Map<String, Integer> uses) {
+  private NameScope(String prefix, String fixedName, Map<String, int[]> uses) {
     this.prefix = prefix;
     this.fixedName = fixedName;
     this.uses = uses;
@@ -30,7 +33,7 @@ final class NameScope {
   NameScope withSubScope(String childScopeName) {
     validate(childScopeName);
     String child = fixedName != null ? fixedName : childScopeName;
-    return new NameScope(qualify(unique(child)), null, new HashMap<String, Integer>());
+    return new NameScope(qualify(unique(child)), null, new HashMap<String, int[]>());
   }
 
   NameScope withName(String opName) {
@@ -44,13 +47,13 @@ final class NameScope {
   }
 
   private String unique(String name) {
-    Integer count = uses.get(name);
+    int[] count = uses.get(name);
     if (count == null) {
-      uses.put(name, 1);
+      uses.put(name, new int[] {1});
       return name;
     }
-    uses.put(name, count + 1);
-    return name + "_" + count; // TF 1.x: String.format("%s_%d", name, count)
+    int n = count[0]++;
+    return name + "_" + n; // TF 1.x: String.format("%s_%d", name, count)
   }
 
   private String qualify(String name) {
