@@ -122,7 +122,7 @@ public class StridedSliceBench {
    * (no Java op objects, no session bookkeeping).
    */
   @Benchmark
-  public long slice2x3x4NativePart_ours() {
+  public long slice2x3x4NativePart() {
     long out =
         OpKernels.stridedSlice(
             rawHandles[0], rawHandles[1], rawHandles[2], rawHandles[3], 0, 0, 0, 0, 0);
