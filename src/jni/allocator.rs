@@ -71,7 +71,8 @@ unsafe impl GlobalAlloc for SplitAllocator {
             _ => {
                 // SAFETY: the caller guarantees `new_size` (non-zero) rounded up to `layout.align()`
                 // does not overflow isize, so this layout is valid.
-                let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+                let new_layout =
+                    unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
                 // SAFETY: the new block comes from the allocator of its size; the copy covers the
                 // bytes both blocks hold; the old block goes back to its own allocator.
                 unsafe {

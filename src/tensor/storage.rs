@@ -145,7 +145,10 @@ fn oom(what: &str) -> Error {
 ///
 /// `what` is called only on failure: formatting it on every allocation was a visible share of a
 /// small eager op (issue 5).
-pub(crate) fn try_default_vec<T: Default>(n: usize, what: impl FnOnce() -> String) -> Result<Vec<T>> {
+pub(crate) fn try_default_vec<T: Default>(
+    n: usize,
+    what: impl FnOnce() -> String,
+) -> Result<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| oom(&what()))?;
     v.resize_with(n, T::default);
