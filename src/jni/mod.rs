@@ -10,3 +10,4 @@ mod ops;
 mod tensor;
 mod tensor_buffer;
 mod on_load;
+mod allocator;

@@ -113,20 +113,20 @@ impl Tensor {
         let (storage, len) = match dtype {
             DataType::Invalid => return Err(Error::invalid_argument("Type not set")),
             DataType::String => (
-                Storage::Strings(storage::try_default_vec(count, &what())?),
+                Storage::Strings(storage::try_default_vec(count, what)?),
                 count,
             ),
             DataType::Resource => (
-                Storage::Resources(storage::try_default_vec(count, &what())?),
+                Storage::Resources(storage::try_default_vec(count, what)?),
                 count,
             ),
             DataType::Variant => (
-                Storage::Variants(storage::try_default_vec(count, &what())?),
+                Storage::Variants(storage::try_default_vec(count, what)?),
                 count,
             ),
             _ => {
                 let bytes = count.checked_mul(dtype.size()).ok_or_else(oom)?;
-                (Storage::Bytes(storage::try_bytes(bytes, &what())?), bytes)
+                (Storage::Bytes(storage::try_bytes(bytes, what)?), bytes)
             }
         };
         Ok(Tensor {

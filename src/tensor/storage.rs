@@ -143,16 +143,23 @@ fn oom(what: &str) -> Error {
 }
 
 /// A vector of `n` default elements, allocated fallibly.
-pub(crate) fn try_default_vec<T: Default>(n: usize, what: &str) -> Result<Vec<T>> {
+///
+/// `what` is called only on failure: formatting it on every allocation was a visible share of a
+/// small eager op (issue 5).
+pub(crate) fn try_default_vec<T: Default>(
+    n: usize,
+    what: impl FnOnce() -> String,
+) -> Result<Vec<T>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| oom(what))?;
+    v.try_reserve_exact(n).map_err(|_| oom(&what()))?;
     v.resize_with(n, T::default);
     Ok(v)
 }
 
 /// Zeroed aligned bytes, or `ResourceExhausted` naming what was being allocated.
-pub(crate) fn try_bytes(len: usize, what: &str) -> Result<AlignedBytes> {
-    AlignedBytes::try_zeroed(len).ok_or_else(|| oom(what))
+/// `what` is called only on failure.
+pub(crate) fn try_bytes(len: usize, what: impl FnOnce() -> String) -> Result<AlignedBytes> {
+    AlignedBytes::try_zeroed(len).ok_or_else(|| oom(&what()))
 }
 
 #[cfg(test)]
@@ -174,6 +181,6 @@ mod tests {
     fn impossible_sizes_fail_cleanly() {
         assert!(AlignedBytes::try_zeroed(usize::MAX).is_none());
         assert!(AlignedBytes::try_zeroed(usize::MAX / 2).is_none());
-        assert!(try_default_vec::<Vec<u8>>(usize::MAX / 8, "x").is_err());
+        assert!(try_default_vec::<Vec<u8>>(usize::MAX / 8, || "x".to_string()).is_err());
     }
 }

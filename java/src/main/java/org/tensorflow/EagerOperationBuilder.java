@@ -30,8 +30,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   private final EagerSession session;
   private final String type;
   private final String name;
-  private final List<Output<?>> inputs = new ArrayList<Output<?>>();
-  private final Map<String, Object> attrs = new LinkedHashMap<String, Object>();
+  private final List<Output<?>> inputs = new ArrayList<Output<?>>(4);
+  /** Attributes in the order set; created by the first one (most ops set none). */
+  private Map<String, Object> attrs;
   private boolean built;
 
   EagerOperationBuilder(EagerSession session, String type, String name) {
@@ -163,7 +164,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     } finally {
       session.useLock().unlock();
     }
-    Object previous = attrs.put(name, new TensorAttr(copy, value.dataType(), description));
+    Object previous = attrMap().put(name, new TensorAttr(copy, value.dataType(), description));
     if (previous instanceof TensorAttr) {
       ((TensorAttr) previous).ref.release();
     }
@@ -187,8 +188,20 @@ final class EagerOperationBuilder implements OperationBuilder {
 
   private synchronized OperationBuilder attr(String name, Object value) {
     checkNotBuilt();
-    attrs.put(name, value);
+    attrMap().put(name, value);
     return this;
+  }
+
+  private Map<String, Object> attrMap() {
+    if (attrs == null) {
+      attrs = new LinkedHashMap<String, Object>();
+    }
+    return attrs;
+  }
+
+  /** The attribute's value, or null if unset. */
+  private Object attrValue(String name) {
+    return attrs == null ? null : attrs.get(name);
   }
 
   private void checkNotBuilt() {
@@ -203,8 +216,8 @@ final class EagerOperationBuilder implements OperationBuilder {
           "Const takes no inputs, got " + inputs.size());
     }
     checkAttrNames("value", "dtype");
-    Object value = attrs.get("value");
-    Object dtype = attrs.get("dtype");
+    Object value = attrValue("value");
+    Object dtype = attrValue("dtype");
     if (value == null) {
       throw new IllegalArgumentException("Const requires the attribute 'value' (a tensor)");
     }
@@ -242,7 +255,7 @@ final class EagerOperationBuilder implements OperationBuilder {
         "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T",
         "Index");
     long[] masks = new long[MASKS.length];
-    for (int i = 0; i < MASKS.length; i++) {
+    for (int i = 0; attrs != null && i < MASKS.length; i++) {
       Object mask = attrs.get(MASKS[i]);
       if (mask != null && !(mask instanceof Long)) {
         throw wrongKind(MASKS[i], "an int", mask);
@@ -252,27 +265,21 @@ final class EagerOperationBuilder implements OperationBuilder {
     checkTypeAttr("T", inputs.get(0));
     checkTypeAttr("Index", inputs.get(1));
 
+    if (inputsInOwnSession()) {
+      // The common case: one lock, no array of sessions.
+      session.useLock().lock();
+      try {
+        return runStridedSlice(masks);
+      } finally {
+        session.useLock().unlock();
+      }
+    }
     EagerSession[] sessions = sessionsInLockOrder();
     for (int i = 0; i < sessions.length; i++) {
       sessions[i].useLock().lock();
     }
     try {
-      session.checkOpen();
-      long output =
-          OpKernels.stridedSlice(
-              inputs.get(0).nativeHandle(),
-              inputs.get(1).nativeHandle(),
-              inputs.get(2).nativeHandle(),
-              inputs.get(3).nativeHandle(),
-              masks[0],
-              masks[1],
-              masks[2],
-              masks[3],
-              masks[4]);
-      // The inputs' operations own the handles just read; publishing them here keeps them
-      // reachable (and their handles alive) until the native call has returned.
-      reachabilitySink = inputs;
-      return new EagerOperation(session, STRIDED_SLICE, name, output, null);
+      return runStridedSlice(masks);
     } finally {
       for (int i = sessions.length - 1; i >= 0; i--) {
         sessions[i].useLock().unlock();
@@ -280,15 +287,37 @@ final class EagerOperationBuilder implements OperationBuilder {
     }
   }
 
+  /** Runs the kernel; the caller holds the use locks of this session and of the inputs' ones. */
+  private Operation runStridedSlice(long[] masks) {
+    session.checkOpen();
+    long output =
+        OpKernels.stridedSlice(
+            inputs.get(0).nativeHandle(),
+            inputs.get(1).nativeHandle(),
+            inputs.get(2).nativeHandle(),
+            inputs.get(3).nativeHandle(),
+            masks[0],
+            masks[1],
+            masks[2],
+            masks[3],
+            masks[4]);
+    // The inputs' operations own the handles just read; publishing them here keeps them
+    // reachable (and their handles alive) until the native call has returned.
+    reachabilitySink = inputs;
+    return new EagerOperation(session, STRIDED_SLICE, name, output, null);
+  }
+
+  private boolean inputsInOwnSession() {
+    for (int i = 0; i < inputs.size(); i++) {
+      if (inputs.get(i).session() != session) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** This session and the sessions of the inputs, each once, ordered by serial (no lock cycles). */
   private EagerSession[] sessionsInLockOrder() {
-    boolean onlyOwn = true;
-    for (Output<?> input : inputs) {
-      onlyOwn &= input.session() == session;
-    }
-    if (onlyOwn) {
-      return new EagerSession[] {session};
-    }
     TreeMap<Long, EagerSession> bySerial = new TreeMap<Long, EagerSession>();
     bySerial.put(session.serial(), session);
     for (Output<?> input : inputs) {
@@ -299,7 +328,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private void checkTypeAttr(String attr, Output<?> input) {
-    Object value = attrs.get(attr);
+    Object value = attrValue(attr);
     if (value == null) {
       return;
     }
@@ -315,6 +344,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private void checkAttrNames(String... known) {
+    if (attrs == null) {
+      return;
+    }
     for (String attr : attrs.keySet()) {
       boolean found = false;
       for (String k : known) {

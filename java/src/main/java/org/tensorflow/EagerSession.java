@@ -4,10 +4,8 @@ import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
@@ -187,8 +185,14 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   /** Read-held while native code uses this session's handles; write-held by close(). */
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
-  /** Every live native handle of this session, keyed by the object that owns it. */
-  private final Set<NativeRef> handles = new HashSet<NativeRef>();
+  /**
+   * Guards {@link #handles}. Every live native handle of this session is on an intrusive doubly
+   * linked list of its {@code NativeRef}s: O(1) to add and remove, with no per-handle hash node or
+   * identity hash (this runs once per op, see issue 5).
+   */
+  private final Object handlesLock = new Object();
+  /** Head of the list of live handles (null when empty); guarded by {@link #handlesLock}. */
+  private NativeRef handles;
   private final ReferenceQueue<Object> unreachable = new ReferenceQueue<Object>();
   /** Tensors handed out by Output.tensor(), closed with the session. */
   private final Map<Tensor<?>, Boolean> tensors = new WeakHashMap<Tensor<?>, Boolean>();
@@ -226,10 +230,15 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
       for (Tensor<?> tensor : owned) {
         tensor.close();
       }
-      List<NativeRef> refs;
-      synchronized (handles) {
-        refs = new ArrayList<NativeRef>(handles);
-        handles.clear();
+      List<NativeRef> refs = new ArrayList<NativeRef>();
+      synchronized (handlesLock) {
+        for (NativeRef ref = handles; ref != null; ) {
+          NativeRef next = ref.next;
+          refs.add(ref);
+          ref.unlink();
+          ref = next;
+        }
+        handles = null;
       }
       for (NativeRef ref : refs) {
         ref.release();
@@ -286,15 +295,31 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   /** Makes the session own {@code handle} on behalf of {@code owner}. */
   NativeRef own(Object owner, long handle) {
     NativeRef ref = new NativeRef(owner, handle, unreachable, this);
-    synchronized (handles) {
-      handles.add(ref);
+    synchronized (handlesLock) {
+      ref.next = handles;
+      if (handles != null) {
+        handles.prev = ref;
+      }
+      handles = ref;
     }
     return ref;
   }
 
   void forget(NativeRef ref) {
-    synchronized (handles) {
-      handles.remove(ref);
+    synchronized (handlesLock) {
+      // Off the list: no predecessor and not the head (unlink() clears the links).
+      if (ref.prev == null && handles != ref) {
+        return;
+      }
+      if (ref.prev != null) {
+        ref.prev.next = ref.next;
+      } else {
+        handles = ref.next;
+      }
+      if (ref.next != null) {
+        ref.next.prev = ref.prev;
+      }
+      ref.unlink();
     }
   }
 
@@ -322,7 +347,18 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
    */
   static final class NativeRef extends WeakReference<Object> {
     private final EagerSession session;
-    private long handle;
+    /**
+     * Volatile so that {@link #handle()} is a plain read (it runs for every op input); writes stay
+     * under this object's monitor.
+     */
+    private volatile long handle;
+    /**
+     * List links, guarded by the session's {@code handlesLock}. No "linked" flag: every reference
+     * survives one young collection before it is released, so each byte of it is copied once per
+     * op (issue 5).
+     */
+    private NativeRef prev;
+    private NativeRef next;
 
     NativeRef(Object owner, long handle, ReferenceQueue<Object> queue, EagerSession session) {
       super(owner, queue);
@@ -331,8 +367,14 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
     }
 
     /** The handle, or 0 once released. */
-    synchronized long handle() {
+    long handle() {
       return handle;
+    }
+
+    /** Marks this reference as off the session's list; the caller holds {@code handlesLock}. */
+    private void unlink() {
+      prev = null;
+      next = null;
     }
 
     /** Releases the handle now (idempotent) and stops tracking it. */

@@ -1,5 +1,7 @@
 package dev.tensorbridge.jmh;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -118,5 +120,20 @@ public class TensorBufferUint8Bench {
   public Object createFromU8ToF32_peer() {
     return peer.org.tensorflow.lite.support.tensorbuffer.TensorBuffer.createFrom(
         peerU8, peer.org.tensorflow.lite.DataType.FLOAT32);
+  }
+
+  /**
+   * Baseline, no peer: the allocation {@code getFloatArray()} / {@code getIntArray()} must make
+   * (a new, zeroed 4n-byte array), to tell allocation from conversion.
+   */
+  @Benchmark
+  public float[] allocFloatArray() {
+    return new float[n];
+  }
+
+  /** Baseline, no peer: the direct buffer a FLOAT32 {@code createFrom} result must allocate. */
+  @Benchmark
+  public ByteBuffer allocDirect() {
+    return ByteBuffer.allocateDirect(n * 4).order(ByteOrder.nativeOrder());
   }
 }

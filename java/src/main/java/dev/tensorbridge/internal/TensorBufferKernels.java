@@ -1,5 +1,6 @@
 package dev.tensorbridge.internal;
 
+import java.nio.Buffer;
 import java.nio.BufferOverflowException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -18,6 +19,11 @@ import org.tensorflow.lite.DataType;
  * read but never changed. The conversion rules are TFLite Support's (clamp, then truncate toward
  * zero, NaN to 0 for float input; clamp for int input; round to nearest even for int to float), and
  * the project's table for INT8, INT16, INT32 and INT64 (spec §17 BU-1).
+ *
+ * <p>Same-type transfers ({@code float[]} to or from FLOAT32, {@code int[]} to or from INT32) are
+ * plain bulk copies through the buffer's {@code FloatBuffer}/{@code IntBuffer} view: the JDK copies
+ * those with its own memory copy, which is as fast as the native path at every size and avoids the
+ * JNI transition for small arrays (issue 5).
  *
  * <p>Two implementations give identical results: Rust, over the buffer's address, for direct
  * buffers with enough elements ({@link #NATIVE_MIN_ELEMENTS}, or {@link
@@ -163,7 +169,9 @@ public final class TensorBufferKernels {
     checkNotNull(dst, "dst");
     int size = elementSize(type);
     checkWritable(dst, src.length, size);
-    if (useNative(dst, src.length, floatStoreThreshold(type), path)) {
+    if (path == Path.AUTO && type == DataType.FLOAT32) {
+      fromStart(dst).asFloatBuffer().put(src);
+    } else if (useNative(dst, src.length, floatStoreThreshold(type), path)) {
       NativeTensorBuffer.storeFloats(src, dst, typeCode(type), isBigEndian(dst));
     } else {
       JavaConversions.storeFloats(src, dst, type);
@@ -175,7 +183,9 @@ public final class TensorBufferKernels {
     checkNotNull(dst, "dst");
     int size = elementSize(type);
     checkWritable(dst, src.length, size);
-    if (useNative(dst, src.length, NATIVE_MIN_ELEMENTS, path)) {
+    if (path == Path.AUTO && type == DataType.INT32) {
+      fromStart(dst).asIntBuffer().put(src);
+    } else if (useNative(dst, src.length, NATIVE_MIN_ELEMENTS, path)) {
       NativeTensorBuffer.storeInts(src, dst, typeCode(type), isBigEndian(dst));
     } else {
       JavaConversions.storeInts(src, dst, type);
@@ -187,7 +197,9 @@ public final class TensorBufferKernels {
     checkNotNull(dst, "dst");
     int size = elementSize(type);
     checkReadable(src, dst.length, size);
-    if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
+    if (path == Path.AUTO && type == DataType.FLOAT32) {
+      fromStart(src).asFloatBuffer().get(dst);
+    } else if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
       NativeTensorBuffer.loadFloats(src, typeCode(type), isBigEndian(src), dst);
     } else {
       JavaConversions.loadFloats(src, type, dst);
@@ -199,11 +211,26 @@ public final class TensorBufferKernels {
     checkNotNull(dst, "dst");
     int size = elementSize(type);
     checkReadable(src, dst.length, size);
-    if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
+    if (path == Path.AUTO && type == DataType.INT32) {
+      fromStart(src).asIntBuffer().get(dst);
+    } else if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
       NativeTensorBuffer.loadInts(src, typeCode(type), isBigEndian(src), dst);
     } else {
       JavaConversions.loadInts(src, type, dst);
     }
+  }
+
+  /**
+   * {@code buffer}, or a duplicate of it positioned at 0 in the same byte order: its typed view
+   * then starts at element 0 and {@code buffer}'s own position is left alone.
+   */
+  private static ByteBuffer fromStart(ByteBuffer buffer) {
+    if (buffer.position() == 0) {
+      return buffer;
+    }
+    ByteBuffer duplicate = buffer.duplicate();
+    ((Buffer) duplicate).position(0); // Buffer: compiled for Java 8, where position() is Buffer's
+    return duplicate.order(buffer.order());
   }
 
   private static int floatStoreThreshold(DataType type) {

@@ -2,7 +2,6 @@ package org.tensorflow.op;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * TF 1.x op naming: a prefix, an optional fixed name for the next ops, and a use counter shared
@@ -10,20 +9,22 @@ import java.util.regex.Pattern;
  */
 final class NameScope {
   private static final String NAME_REGEX = "[A-Za-z0-9.][A-Za-z0-9_.\\-]*";
-  private static final Pattern NAME_PATTERN = Pattern.compile(NAME_REGEX);
 
   /** {@code null} at the root; otherwise {@code a/b}. */
   private final String prefix;
   /** Set by {@code withName}: replaces every default op name (and the sub-scope name, a quirk). */
   private final String fixedName;
-  /** Name → times requested; the n-th repeat of {@code X} is {@code X_n}. */
-  private final Map<String, Integer> uses;
+  /**
+   * Name → times requested (a one-element array, counted in place: no boxing or second map
+   * update per op); the n-th repeat of {@code X} is {@code X_n}.
+   */
+  private final Map<String, int[]> uses;
 
   NameScope() {
-    this(null, null, new HashMap<String, Integer>());
+    this(null, null, new HashMap<String, int[]>());
   }
 
-  private NameScope(String prefix, String fixedName, Map<String, Integer> uses) {
+  private NameScope(String prefix, String fixedName, Map<String, int[]> uses) {
     this.prefix = prefix;
     this.fixedName = fixedName;
     this.uses = uses;
@@ -32,7 +33,7 @@ final class NameScope {
   NameScope withSubScope(String childScopeName) {
     validate(childScopeName);
     String child = fixedName != null ? fixedName : childScopeName;
-    return new NameScope(qualify(unique(child)), null, new HashMap<String, Integer>());
+    return new NameScope(qualify(unique(child)), null, new HashMap<String, int[]>());
   }
 
   NameScope withName(String opName) {
@@ -46,13 +47,13 @@ final class NameScope {
   }
 
   private String unique(String name) {
-    Integer count = uses.get(name);
+    int[] count = uses.get(name);
     if (count == null) {
-      uses.put(name, 1);
+      uses.put(name, new int[] {1});
       return name;
     }
-    uses.put(name, count + 1);
-    return name + "_" + count; // TF 1.x: String.format("%s_%d", name, count)
+    int n = count[0]++;
+    return name + "_" + n; // TF 1.x: String.format("%s_%d", name, count)
   }
 
   private String qualify(String name) {
@@ -63,9 +64,35 @@ final class NameScope {
     if (name == null) {
       throw new IllegalArgumentException("Names cannot be null");
     }
-    if (!NAME_PATTERN.matcher(name).matches()) {
+    if (!isValidName(name)) {
       throw new IllegalArgumentException(
           "invalid name: '" + name + "' does not match the regular expression " + NAME_REGEX);
     }
+  }
+
+  /**
+   * {@code name} matches {@link #NAME_REGEX}. Hand-written because a regex match was a visible
+   * share of every op's creation (a name is validated on each {@code makeOpName}).
+   */
+  private static boolean isValidName(String name) {
+    int length = name.length();
+    if (length == 0) {
+      return false;
+    }
+    char first = name.charAt(0);
+    if (!(isAsciiAlphanumeric(first) || first == '.')) {
+      return false;
+    }
+    for (int i = 1; i < length; i++) {
+      char c = name.charAt(i);
+      if (!(isAsciiAlphanumeric(c) || c == '_' || c == '.' || c == '-')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isAsciiAlphanumeric(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
   }
 }

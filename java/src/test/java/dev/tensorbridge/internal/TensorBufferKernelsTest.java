@@ -127,4 +127,38 @@ class TensorBufferKernelsTest {
     TensorBufferKernels.copyElements(src, same, DataType.INT16, 8);
     assertEquals(src, same);
   }
+
+  /** The same-type bulk path starts at element 0 whatever the position, and leaves it alone. */
+  @Test
+  void sameTypeTransfersIgnoreAndKeepThePosition() {
+    float[] floats = new float[300];
+    int[] ints = new int[300];
+    for (int i = 0; i < 300; i++) {
+      floats[i] = i * 1.25f - 7f;
+      ints[i] = i * 100_003 - 5;
+    }
+    for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
+      for (boolean direct : new boolean[] {true, false}) {
+        ByteBuffer buffer = (direct ? ByteBuffer.allocateDirect(1200) : ByteBuffer.allocate(1200)).order(order);
+        buffer.position(40);
+        TensorBufferKernels.storeFloats(floats, buffer, DataType.FLOAT32);
+        assertEquals(40, buffer.position());
+        assertEquals(order, buffer.order());
+        for (int i = 0; i < 300; i++) {
+          assertEquals(floats[i], buffer.getFloat(4 * i));
+        }
+        float[] back = new float[300];
+        TensorBufferKernels.loadFloats(buffer, DataType.FLOAT32, back);
+        assertArrayEquals(floats, back);
+        TensorBufferKernels.storeInts(ints, buffer, DataType.INT32);
+        for (int i = 0; i < 300; i++) {
+          assertEquals(ints[i], buffer.getInt(4 * i));
+        }
+        int[] intsBack = new int[300];
+        TensorBufferKernels.loadInts(buffer.asReadOnlyBuffer().order(order), DataType.INT32, intsBack);
+        assertArrayEquals(ints, intsBack);
+        assertEquals(40, buffer.position());
+      }
+    }
+  }
 }
