@@ -137,10 +137,12 @@ fn benches(c: &mut Criterion) {
     bench_load_i32(c, "lite_i16_to_i32", Int16);
 }
 
-/// Short by default so `cargo bench` stays within a few minutes on 2 cores; command-line
-/// options (`--sample-size`, `--measurement-time`, …) still override.
+/// Short by default so `cargo bench` stays within a few minutes on 2 cores, and without
+/// criterion's HTML plots (scripts/plot_bench.py draws ours); command-line options
+/// (`--sample-size`, `--measurement-time`, …) still override.
 fn config() -> Criterion {
     Criterion::default()
+        .without_plots()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1))

@@ -7,9 +7,9 @@
 //! * `slice_center_crop` — the centre H/2 × W/2 × 3 block, plus the 224×224×3 crop of 1080×1920
 //!   (rows 428–651, columns 848–1071);
 //! * `slice_small_2x3x4` — `x[0:2, 1:3, 0:4:2]` of a 2×3×4 tensor (8 output elements);
-//! * `slice_tensor_op` — the whole op on [`Tensor`]s as the Java binding runs it: validation,
-//!   output allocation and copy, next to `memcpy` into a freshly allocated buffer and into a
-//!   reused one.
+//! * `slice_tensor_op` — the whole op on [`Tensor`]s as the Java binding runs it (index tensors
+//!   read, validation, output allocation and copy) for the three 1080×1920×3 slices and the 2×3×4
+//!   one, next to `memcpy` into a freshly allocated buffer and into a reused one.
 //!
 //! In the kernel groups, `kernel` validates and copies into a preallocated output (validation is
 //! part of every op call, so it is timed). `memcpy` copies the same number of bytes from the start
@@ -189,6 +189,7 @@ fn bench_tensor_op(c: &mut Criterion) {
         ("reverse_last_axis", reverse_last_axis(1080, 1920)),
         ("downsample_2x", downsample_2x(1080, 1920)),
         ("center_crop_224", center_crop(1080, 1920, 224, 224)),
+        ("small_2x3x4", small_2x3x4()),
     ];
     for (name, case) in cases {
         let bytes = input_bytes(count(&case.shape));
@@ -218,10 +219,12 @@ fn bench_tensor_op(c: &mut Criterion) {
     group.finish();
 }
 
-/// Short by default so `cargo bench` stays within a few minutes on 2 cores; command-line
-/// options (`--sample-size`, `--measurement-time`, …) still override.
+/// Short by default so `cargo bench` stays within a few minutes on 2 cores, and without
+/// criterion's HTML plots (scripts/plot_bench.py draws ours); command-line options
+/// (`--sample-size`, `--measurement-time`, …) still override.
 fn config() -> Criterion {
     Criterion::default()
+        .without_plots()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(1))
