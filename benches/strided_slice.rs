@@ -6,7 +6,8 @@
 //! * `slice_downsample_2x` — `x[::2, ::2, :]`;
 //! * `slice_center_crop` — the centre H/2 × W/2 × 3 block, plus the 224×224×3 crop of 1080×1920
 //!   (rows 428–651, columns 848–1071);
-//! * `slice_small_2x3x4` — `x[0:2, 1:3, 0:4:2]` of a 2×3×4 tensor (8 output elements);
+//! * `slice_small_2x3x4` — `x[0:2, 1:3, 0:4:2]` of a 2×3×4 tensor (8 output elements), plus
+//!   `validate_only` (the validation share of `kernel`);
 //! * `slice_tensor_op` — the whole op on [`Tensor`]s as the Java binding runs it (index tensors
 //!   read, validation, output allocation and copy) for the three 1080×1920×3 slices and the 2×3×4
 //!   one, next to `memcpy` into a freshly allocated buffer and into a reused one.
@@ -172,7 +173,22 @@ fn bench_kernels(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("slice_small_2x3x4");
-    kernel_pair(&mut group, &small_2x3x4());
+    let case = small_2x3x4();
+    kernel_pair(&mut group, &case);
+    // Validation alone: for tiny slices it is most of the kernel's time.
+    let (b, e, s) = (
+        IndexTensor::vector(&case.begin),
+        IndexTensor::vector(&case.end),
+        IndexTensor::vector(&case.strides),
+    );
+    group.bench_function(BenchmarkId::new("validate_only", out_count(&case)), |bench| {
+        bench.iter(|| {
+            black_box(
+                validate(black_box(&case.shape), &b, &e, &s, IndexType::Int32, case.masks)
+                    .expect("valid slice"),
+            )
+        })
+    });
     group.finish();
 }
 
