@@ -11,8 +11,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use criterion::measurement::WallTime;
+use criterion::{
+    BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
+};
 use tensorbridge::lite::{ByteOrder, ElementType, load_f32, load_i32, store_f32, store_i32};
 
 const SIZES: [usize; 3] = [1_000, 150_528, 6_220_800];

@@ -119,7 +119,10 @@ fn out_count(case: &Case) -> usize {
 }
 
 /// Adds `kernel/<out elements>` and `memcpy/<out elements>` for one case to `group`.
-fn kernel_pair(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, case: &Case) {
+fn kernel_pair(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    case: &Case,
+) {
     let input = input_bytes(count(&case.shape));
     let n_out = out_count(case);
     let out_bytes = n_out * F32;
@@ -181,14 +184,24 @@ fn bench_kernels(c: &mut Criterion) {
         IndexTensor::vector(&case.end),
         IndexTensor::vector(&case.strides),
     );
-    group.bench_function(BenchmarkId::new("validate_only", out_count(&case)), |bench| {
-        bench.iter(|| {
-            black_box(
-                validate(black_box(&case.shape), &b, &e, &s, IndexType::Int32, case.masks)
+    group.bench_function(
+        BenchmarkId::new("validate_only", out_count(&case)),
+        |bench| {
+            bench.iter(|| {
+                black_box(
+                    validate(
+                        black_box(&case.shape),
+                        &b,
+                        &e,
+                        &s,
+                        IndexType::Int32,
+                        case.masks,
+                    )
                     .expect("valid slice"),
-            )
-        })
-    });
+                )
+            })
+        },
+    );
     group.finish();
 }
 
@@ -219,7 +232,9 @@ fn bench_tensor_op(c: &mut Criterion) {
         let out_bytes = out_count(&case) * F32;
         group.throughput(Throughput::Bytes(out_bytes as u64));
         group.bench_function(format!("{name}/op"), |bench| {
-            bench.iter(|| black_box(strided_slice_tensor(&input, &b, &e, &s, case.masks).expect("op")))
+            bench.iter(|| {
+                black_box(strided_slice_tensor(&input, &b, &e, &s, case.masks).expect("op"))
+            })
         });
         group.bench_function(format!("{name}/alloc_memcpy"), |bench| {
             bench.iter(|| black_box(black_box(&bytes)[..out_bytes].to_vec()))

@@ -733,25 +733,33 @@ mod tests {
         // Image-like slices whose innermost runs are short (1–5 elements), forwards, reversed
         // and strided, with and without outer dimensions, checked against index arithmetic.
         let (h, w) = (5i64, 7i64);
-        let cases: [([i64; 3], [i64; 3], [i64; 3], i32, i32); 8] = [
-            ([0, 0, 0], [0, 0, 0], [1, 1, -1], 7, 7),  // x[:, :, ::-1]
-            ([0, 0, 0], [0, 0, 0], [2, 2, 1], 7, 7),   // x[::2, ::2, :]
-            ([1, 2, 0], [4, 6, 0], [1, 1, 1], 4, 4),   // x[1:4, 2:6, :]
-            ([0, 0, 0], [0, 0, 0], [1, -1, 1], 7, 7),  // x[:, ::-1, :]
+        // (begin, end, strides, begin mask, end mask) on [h, w, c].
+        type Case = ([i64; 3], [i64; 3], [i64; 3], i32, i32);
+        let cases: [Case; 8] = [
+            ([0, 0, 0], [0, 0, 0], [1, 1, -1], 7, 7),   // x[:, :, ::-1]
+            ([0, 0, 0], [0, 0, 0], [2, 2, 1], 7, 7),    // x[::2, ::2, :]
+            ([1, 2, 0], [4, 6, 0], [1, 1, 1], 4, 4),    // x[1:4, 2:6, :]
+            ([0, 0, 0], [0, 0, 0], [1, -1, 1], 7, 7),   // x[:, ::-1, :]
             ([0, 0, 0], [0, 0, 0], [-1, -2, -1], 7, 7), // x[::-1, ::-2, ::-1]
-            ([0, 0, 0], [0, 0, 0], [1, 1, 2], 7, 7),   // x[:, :, ::2]
-            ([0, 0, 0], [0, 0, 0], [1, 1, -2], 7, 7),  // x[:, :, ::-2]
-            ([0, 1, 1], [0, 6, 3], [1, 1, -1], 1, 1),  // x[:, 1:6, 1:3:-1] (empty runs)
+            ([0, 0, 0], [0, 0, 0], [1, 1, 2], 7, 7),    // x[:, :, ::2]
+            ([0, 0, 0], [0, 0, 0], [1, 1, -2], 7, 7),   // x[:, :, ::-2]
+            ([0, 1, 1], [0, 6, 3], [1, 1, -1], 1, 1),   // x[:, 1:6, 1:3:-1] (empty runs)
         ];
         for c_dim in [1i64, 2, 3, 4, 5] {
             let shape = [h, w, c_dim];
             let n = (h * w * c_dim) as usize;
             for (b, e, st, bm, em) in cases {
-                let v = plan(&shape, &b, &e, &st, Masks {
-                    begin: bm,
-                    end: em,
-                    ..Masks::default()
-                });
+                let v = plan(
+                    &shape,
+                    &b,
+                    &e,
+                    &st,
+                    Masks {
+                        begin: bm,
+                        end: em,
+                        ..Masks::default()
+                    },
+                );
                 // Selected indices per dimension, by Python's slice rules on the canonical
                 // begin/end that validation produced.
                 let pick = |d: usize| -> Vec<i64> {

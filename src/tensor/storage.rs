@@ -104,7 +104,10 @@ impl UninitBytes {
         // SAFETY: ptr is valid for len bytes (or dangling with len 0) for the life of self, and
         // &mut self gives exclusive access; MaybeUninit<u8> makes no claim about the contents.
         unsafe {
-            std::slice::from_raw_parts_mut(self.inner.ptr.as_ptr().cast::<MaybeUninit<u8>>(), self.inner.len)
+            std::slice::from_raw_parts_mut(
+                self.inner.ptr.as_ptr().cast::<MaybeUninit<u8>>(),
+                self.inner.len,
+            )
         }
     }
 
