@@ -10,7 +10,8 @@
 //!   `validate_only` (the validation share of `kernel`);
 //! * `slice_tensor_op` — the whole op on [`Tensor`]s as the Java binding runs it (index tensors
 //!   read, validation, output allocation and copy) for the three 1080×1920×3 slices and the 2×3×4
-//!   one, next to `memcpy` into a freshly allocated buffer and into a reused one.
+//!   one, next to `memcpy` into a freshly allocated buffer and into a reused one; `op_16_live`
+//!   keeps 16 outputs alive before releasing them (the JMH invocation pattern; time per op).
 //!
 //! In the kernel groups, `kernel` validates and copies into a preallocated output (validation is
 //! part of every op call, so it is timed). `memcpy` copies the same number of bytes from the start
@@ -19,7 +20,7 @@
 //! Run: `cargo bench --bench strided_slice` (short default settings, see `config`).
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use tensorbridge::dtype::DataType;
@@ -238,6 +239,20 @@ fn bench_tensor_op(c: &mut Criterion) {
         });
         group.bench_function(format!("{name}/alloc_memcpy"), |bench| {
             bench.iter(|| black_box(black_box(&bytes)[..out_bytes].to_vec()))
+        });
+        // 16 outputs alive at once, then all released (what one JMH invocation does); the
+        // time is per op, release included.
+        group.bench_function(format!("{name}/op_16_live"), |bench| {
+            bench.iter_custom(|iters| {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    let outs: Vec<Tensor> = (0..16)
+                        .map(|_| strided_slice_tensor(&input, &b, &e, &s, case.masks).expect("op"))
+                        .collect();
+                    drop(black_box(outs));
+                }
+                start.elapsed() / 16
+            })
         });
         let mut reused = vec![0u8; out_bytes];
         group.bench_function(format!("{name}/memcpy"), |bench| {
