@@ -11,7 +11,8 @@
 //! * `slice_tensor_op` — the whole op on [`Tensor`]s as the Java binding runs it (index tensors
 //!   read, validation, output allocation and copy) for the three 1080×1920×3 slices and the 2×3×4
 //!   one, next to `memcpy` into a freshly allocated buffer and into a reused one; `op_16_live`
-//!   keeps 16 outputs alive before releasing them (the JMH invocation pattern; time per op).
+//!   keeps 16 outputs alive before releasing them (the JMH invocation pattern; time per op), and
+//!   `alloc_memcpy_16_live` does the same with plain copies into fresh buffers.
 //!
 //! In the kernel groups, `kernel` validates and copies into a preallocated output (validation is
 //! part of every op call, so it is timed). `memcpy` copies the same number of bytes from the start
@@ -248,6 +249,19 @@ fn bench_tensor_op(c: &mut Criterion) {
                 for _ in 0..iters {
                     let outs: Vec<Tensor> = (0..16)
                         .map(|_| strided_slice_tensor(&input, &b, &e, &s, case.masks).expect("op"))
+                        .collect();
+                    drop(black_box(outs));
+                }
+                start.elapsed() / 16
+            })
+        });
+        // The same pattern for a plain copy: 16 fresh buffers alive, then released.
+        group.bench_function(format!("{name}/alloc_memcpy_16_live"), |bench| {
+            bench.iter_custom(|iters| {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    let outs: Vec<Vec<u8>> = (0..16)
+                        .map(|_| black_box(&bytes)[..out_bytes].to_vec())
                         .collect();
                     drop(black_box(outs));
                 }
