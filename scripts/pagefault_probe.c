@@ -31,7 +31,8 @@ int main(){
     int live = 16; char* outs[16]; int rounds = si==0?200:4;
     t0=now(); for(int r=0;r<rounds;r++){ for(int k=0;k<live;k++){outs[k]=aligned_alloc(64,n); memcpy(outs[k],src,n);} for(int k=0;k<live;k++) free(outs[k]); } double live16=(now()-t0)/(rounds*live);
     t0=now(); for(int r=0;r<rounds;r++){ for(int k=0;k<live;k++){size_t a=2u<<20; size_t m=(n+a-1)/a*a; outs[k]=aligned_alloc(a,m); madvise(outs[k],m,MADV_HUGEPAGE); memcpy(outs[k],src,n);} for(int k=0;k<live;k++) free(outs[k]); } double live16h=(now()-t0)/(rounds*live);
-    printf("%zu bytes: 16 live aligned_alloc+copy %.1f us | 16 live, 2 MiB aligned + MADV_HUGEPAGE %.1f us\n", n, live16, live16h);
+    t0=now(); for(int r=0;r<rounds;r++){ for(int k=0;k<live;k++){outs[k]=malloc(n); memcpy(outs[k],src,n);} for(int k=0;k<live;k++) free(outs[k]); } double live16m=(now()-t0)/(rounds*live);
+    printf("%zu bytes: 16 live aligned_alloc+copy %.1f us | 16 live malloc+copy %.1f us | 16 live, 2 MiB aligned + MADV_HUGEPAGE %.1f us\n", n, live16, live16m, live16h);
     printf("%zu bytes: fresh mmap+copy %.1f us | +MADV_HUGEPAGE %.1f us | fresh mmap+zero+copy %.1f us | reused buffer copy %.1f us | aligned_alloc+copy+free %.1f us | aligned_alloc+zero+copy+free %.1f us\n", n, fresh, huge, zc, reuse, mf, mzf);
   }
 }
