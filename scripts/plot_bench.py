@@ -89,12 +89,12 @@ def export(baselines):
         records += [r for r in old if r["baseline"] not in baselines]
     records.sort(key=lambda r: (r["group"], r["function"], r["baseline"], int(r["size"] or 0)))
     os.makedirs(OUT_DIR, exist_ok=True)
+    # One record per line: small diffs, easy to grep.
     with open(EXPORT, "w") as f:
-        json.dump({
-            "source": "criterion (cargo bench), estimates in nanoseconds per iteration",
-            "benchmarks": records,
-        }, f, indent=1)
-        f.write("\n")
+        f.write('{"source": "criterion (cargo bench), estimates in nanoseconds per iteration",\n')
+        f.write(' "benchmarks": [\n')
+        f.write(",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in records))
+        f.write("\n ]}\n")
     print(f"wrote {EXPORT} ({len(records)} records)")
 
 
