@@ -103,8 +103,8 @@ fn kernel_matches_naive_definition() {
             "shape {shape:?} begin {begin:?} end {end:?} strides {strides:?} {masks:?}"
         );
 
-        // Odd element widths take the generic byte path; 16 the fixed-size one.
-        for w in [3usize, 16] {
+        // Every fixed-size width (1, 2, 4, 8, 16) and odd widths (the generic byte path).
+        for w in [1usize, 2, 3, 4, 8, 12, 16, 24] {
             let bytes: Vec<u8> = input
                 .iter()
                 .flat_map(|x| x.to_le_bytes().into_iter().cycle().take(w))

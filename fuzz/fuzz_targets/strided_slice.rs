@@ -10,8 +10,10 @@
 use libfuzzer_sys::fuzz_target;
 use tensorbridge::strided_slice::{
     IndexTensor, IndexType, KernelPath, Masks, SliceArgs, choose_path, copy_processing_order_bytes,
-    infer_shape, strided_slice, validate,
+    infer_shape, strided_slice, strided_slice_tensor, validate,
 };
+use tensorbridge::tensor::Tensor;
+use tensorbridge::tensor_shape::TensorShape;
 
 /// Reads bytes from the fuzz input; zeros once it runs out.
 struct Input<'a>(&'a [u8]);
@@ -280,13 +282,37 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if choose_path(&v, &shape, elem_size, alignment) == Ok(KernelPath::Copy) {
-        // The byte copier, for an odd width too: element k is k repeated in its bytes.
-        for w in [1usize, 3, 4, 16] {
-            let bytes: Vec<u8> = values.iter().flat_map(|&k| std::iter::repeat_n(k as u8, w)).collect();
+        // The byte copier at every specialised width and odd ones: byte j of element k is
+        // k * 31 + j, so misplaced elements and bytes swapped inside an element both show.
+        let element = |k: u32, w: usize| (0..w).map(move |j| (k as usize * 31 + j) as u8);
+        for w in [1usize, 2, 3, 4, 8, 12, 16, 24] {
+            let bytes: Vec<u8> = values.iter().flat_map(|&k| element(k, w)).collect();
             let mut out = vec![0u8; want.len() * w];
             copy_processing_order_bytes(&bytes, w, &shape, &v, &mut out).expect("byte copy");
-            let expect: Vec<u8> = want.iter().flat_map(|&k| std::iter::repeat_n(k as u8, w)).collect();
+            let expect: Vec<u8> = want.iter().flat_map(|&k| element(k, w)).collect();
             assert_eq!(out, expect, "byte copy width {w}");
+        }
+    }
+    // The tensor op (uninitialised output buffer on the copy path) gives the same elements.
+    let index = |xs: &[i64]| match ty {
+        IndexType::Int16 => Tensor::from_vec1(&xs.iter().map(|&x| x as i16).collect::<Vec<_>>()),
+        IndexType::Int32 => Tensor::from_vec1(&xs.iter().map(|&x| x as i32).collect::<Vec<_>>()),
+        _ => Tensor::from_vec1(xs),
+    };
+    if ty != IndexType::Unsupported && rank <= 8 {
+        let dims = TensorShape::from_dims(&shape).expect("input shape");
+        let input = Tensor::from_slice(dims, &values).expect("input tensor");
+        let (bt, et, st) = (
+            index(&begin).expect("begin"),
+            index(&end).expect("end"),
+            index(&strides).expect("strides"),
+        );
+        let out = strided_slice_tensor(&input, &bt, &et, &st, masks).expect("tensor op");
+        assert_eq!(out.shape().dim_sizes(), &out_shape[..], "tensor op shape");
+        if !want.is_empty() {
+            let got = out.tensor_data().expect("tensor data");
+            let expect: Vec<u8> = want.iter().flat_map(|k| k.to_ne_bytes()).collect();
+            assert_eq!(got, &expect[..], "tensor op values");
         }
     }
 });

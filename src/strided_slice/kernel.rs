@@ -5,6 +5,8 @@
 //! The kernel works over borrowed element slices; buffer sharing belongs to the caller's tensor
 //! type, so the sharing paths are reported as [`KernelPath`] values rather than performed.
 
+use std::mem::MaybeUninit;
+
 use crate::error::{Error, Result};
 
 use super::args::{SliceArgs, shape_debug_string};
@@ -273,13 +275,37 @@ pub fn copy_processing_order<T: Clone>(
 }
 
 /// [`copy_processing_order`] over raw bytes of POD elements `elem_width` bytes wide (any byte
-/// order: elements are moved whole). Widths 1, 2, 4, 8 and 16 use fixed-size element copies.
+/// order: elements are moved whole). Widths 1, 2, 4, 8 and 16 (every numeric dtype) take
+/// element-size-specialised loops; other widths a generic byte loop.
 pub fn copy_processing_order_bytes(
     input: &[u8],
     elem_width: usize,
     input_shape: &[i64],
     v: &ValidatedSlice,
     out: &mut [u8],
+) -> Result<()> {
+    // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the kernel only ever writes
+    // initialised bytes through this view, so `out` stays initialised.
+    let out = unsafe {
+        std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<MaybeUninit<u8>>(), out.len())
+    };
+    copy_processing_order_bytes_uninit(input, elem_width, input_shape, v, out)
+}
+
+/// [`copy_processing_order_bytes`] into an output that may be uninitialised (a freshly allocated
+/// tensor buffer need not be zero-filled first).
+///
+/// **Invariant (relied on by callers that then treat `out` as initialised):** when this returns
+/// `Ok`, every byte of `out` has been written exactly once. The selected elements are written in
+/// processing order to consecutive output positions, and the function checks at the end that the
+/// number of elements written equals `out.len() / elem_width`; any mismatch (or any other failure)
+/// returns `Err`, in which case `out` may be partly written and must not be read.
+pub fn copy_processing_order_bytes_uninit(
+    input: &[u8],
+    elem_width: usize,
+    input_shape: &[i64],
+    v: &ValidatedSlice,
+    out: &mut [MaybeUninit<u8>],
 ) -> Result<()> {
     if elem_width == 0 || input.len() % elem_width != 0 || out.len() % elem_width != 0 {
         return Err(Error::invalid_argument(format!(
@@ -288,36 +314,55 @@ pub fn copy_processing_order_bytes(
             out.len()
         )));
     }
-    match elem_width {
-        1 => copy_processing_order(input, input_shape, v, out),
-        2 => copy_fixed::<2>(input, input_shape, v, out),
-        4 => copy_fixed::<4>(input, input_shape, v, out),
-        8 => copy_fixed::<8>(input, input_shape, v, out),
-        16 => copy_fixed::<16>(input, input_shape, v, out),
-        w => {
-            let inputs: Vec<&[u8]> = input.chunks_exact(w).collect();
-            let mut outs: Vec<&mut [u8]> = out.chunks_exact_mut(w).collect();
-            let walk = Walk::new(v, input_shape, inputs.len())?;
-            check_out_len(outs.len(), walk.total)?;
-            let mut at = 0usize;
-            walk.for_each_run(|run| {
-                let picked: Box<dyn Iterator<Item = &&[u8]>> = match run.step {
-                    step if step > 0 => Box::new(run.slice(&inputs).iter().step_by(step as usize)),
-                    step => Box::new(
-                        run.slice(&inputs)
-                            .iter()
-                            .rev()
-                            .step_by(step.unsigned_abs() as usize),
-                    ),
-                };
-                for (d, s) in outs[at..at + run.count].iter_mut().zip(picked) {
-                    d.copy_from_slice(s);
-                }
-                at += run.count;
-            });
-            Ok(())
-        }
+    let walk = Walk::new(v, input_shape, input.len() / elem_width)?;
+    check_out_len(out.len() / elem_width, walk.total)?;
+    let written = match elem_width {
+        1 => copy_pod::<1>(input, &walk, out),
+        2 => copy_pod::<2>(input, &walk, out),
+        4 => copy_pod::<4>(input, &walk, out),
+        8 => copy_pod::<8>(input, &walk, out),
+        16 => copy_pod::<16>(input, &walk, out),
+        w => copy_any_width(input, w, &walk, out),
+    };
+    if written != out.len() {
+        return Err(Error::internal(format!(
+            "StridedSlice: wrote {written} of {} output bytes",
+            out.len()
+        )));
     }
+    Ok(())
+}
+
+/// Copies the walk's elements, viewed as `[u8; W]`, into `out`; returns the number of bytes
+/// written (always the whole of `out` when its length matches the walk).
+fn copy_pod<const W: usize>(input: &[u8], walk: &Walk, out: &mut [MaybeUninit<u8>]) -> usize
+where
+    [u8; W]: bytemuck::Pod,
+{
+    let input: &[[u8; W]] = bytemuck::cast_slice(input);
+    let len = out.len() / W;
+    // SAFETY: `[u8; W]` has alignment 1 and size W, so `len` of them occupy the first
+    // `len * W <= out.len()` bytes; `MaybeUninit` keeps the layout and asserts nothing about
+    // the contents.
+    let out: &mut [MaybeUninit<[u8; W]>] =
+        unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), len) };
+    walk.copy_blocks(input, out) * W
+}
+
+/// Any element width: whole elements are copied byte by byte (no numeric dtype comes here).
+fn copy_any_width(input: &[u8], w: usize, walk: &Walk, out: &mut [MaybeUninit<u8>]) -> usize {
+    let mut at = 0usize;
+    walk.for_each_run(|run| {
+        let step = run.step;
+        for k in 0..run.count {
+            let e = (run.start as i64 + k as i64 * step) as usize;
+            for (d, s) in out[at..at + w].iter_mut().zip(&input[e * w..(e + 1) * w]) {
+                d.write(*s);
+            }
+            at += w;
+        }
+    });
+    at
 }
 
 /// The inverse of [`copy_processing_order`]: writes `values` (in processing order) into the
@@ -351,21 +396,6 @@ pub fn scatter_processing_order<T: Clone>(
         at += run.count;
     });
     Ok(())
-}
-
-/// `[u8; W]` has alignment 1, so any byte slice can be viewed as a slice of them.
-fn copy_fixed<const W: usize>(
-    input: &[u8],
-    input_shape: &[i64],
-    v: &ValidatedSlice,
-    out: &mut [u8],
-) -> Result<()>
-where
-    [u8; W]: bytemuck::Pod,
-{
-    let input: &[[u8; W]] = bytemuck::cast_slice(input);
-    let out: &mut [[u8; W]] = bytemuck::cast_slice_mut(out);
-    copy_processing_order(input, input_shape, v, out)
 }
 
 /// One innermost run: `count` elements of the input starting at `start`, `step` apart (a
@@ -472,31 +502,136 @@ impl Walk {
         if self.total == 0 {
             return;
         }
-        let (inner_count, inner_step) = self.dims[self.dims.len() - 1];
+        let (count, step) = self.dims[self.dims.len() - 1];
         let outer = &self.dims[..self.dims.len() - 1];
-        let mut index = vec![0usize; outer.len()];
-        let mut offset = self.base;
-        loop {
+        for_each_offset(self.base, outer, |offset| {
             f(Run {
                 start: offset as usize,
-                count: inner_count,
-                step: inner_step,
-            });
-            // Odometer over the outer dimensions, innermost fastest.
-            let mut k = outer.len();
-            loop {
-                if k == 0 {
-                    return;
-                }
-                k -= 1;
-                index[k] += 1;
-                offset += outer[k].1;
-                if index[k] < outer[k].0 {
-                    break;
-                }
-                offset -= outer[k].1 * outer[k].0 as i64;
-                index[k] = 0;
+                count,
+                step,
+            })
+        });
+    }
+
+    /// Copies every selected element of `input` to consecutive positions of `out` in processing
+    /// order and returns how many were written (`self.total` when `out` has room for them).
+    ///
+    /// The two innermost dimensions form a plane that one tight loop copies, so a slice whose
+    /// innermost runs are short (e.g. the three channels of a pixel, reversed or kept) costs one
+    /// small fixed-size copy per run instead of a call per run.
+    fn copy_blocks<E: Copy>(&self, input: &[E], out: &mut [MaybeUninit<E>]) -> usize {
+        if self.total == 0 {
+            return 0;
+        }
+        let n = self.dims.len();
+        let inner = self.dims[n - 1];
+        let (mid, outer) = match n {
+            1 => ((1, 0), &self.dims[..0]),
+            _ => (self.dims[n - 2], &self.dims[..n - 2]),
+        };
+        let plane = mid.0 * inner.0;
+        let mut at = 0usize;
+        for_each_offset(self.base, outer, |base| {
+            if let Some(dst) = out.get_mut(at..at + plane) {
+                copy_plane(input, base, mid, inner, dst);
+                at += plane;
             }
+        });
+        at
+    }
+}
+
+/// Odometer over `dims` (count, step), innermost fastest: calls `f` with the input offset of
+/// every position, starting at `base`. Every count must be at least 1.
+fn for_each_offset(base: i64, dims: &[(usize, i64)], mut f: impl FnMut(i64)) {
+    let mut index = vec![0usize; dims.len()];
+    let mut offset = base;
+    loop {
+        f(offset);
+        let mut k = dims.len();
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            index[k] += 1;
+            offset += dims[k].1;
+            if index[k] < dims[k].0 {
+                break;
+            }
+            offset -= dims[k].1 * dims[k].0 as i64;
+            index[k] = 0;
+        }
+    }
+}
+
+/// Copies `rows` runs of `count` elements (`step` apart in the input; the runs start `row_step`
+/// apart from `base`) into `dst`, which holds exactly `rows * count` elements. The walk has
+/// already checked that every touched index lies inside `input`.
+fn copy_plane<E: Copy>(
+    input: &[E],
+    base: i64,
+    (rows, row_step): (usize, i64),
+    (count, step): (usize, i64),
+    dst: &mut [MaybeUninit<E>],
+) {
+    let starts = (0..rows).map(move |i| (base + i as i64 * row_step) as usize);
+    match (count, step) {
+        // Short runs: one fixed-size copy per run, which the compiler unrolls.
+        (1, _) => fixed_runs::<E, 1, false>(input, starts, dst),
+        (2, 1) => fixed_runs::<E, 2, false>(input, starts, dst),
+        (2, -1) => fixed_runs::<E, 2, true>(input, starts, dst),
+        (3, 1) => fixed_runs::<E, 3, false>(input, starts, dst),
+        (3, -1) => fixed_runs::<E, 3, true>(input, starts, dst),
+        (4, 1) => fixed_runs::<E, 4, false>(input, starts, dst),
+        (4, -1) => fixed_runs::<E, 4, true>(input, starts, dst),
+        (_, 1) => {
+            for (row, s) in dst.chunks_exact_mut(count).zip(starts) {
+                for (d, x) in row.iter_mut().zip(&input[s..s + count]) {
+                    d.write(*x);
+                }
+            }
+        }
+        (_, -1) => {
+            for (row, s) in dst.chunks_exact_mut(count).zip(starts) {
+                for (d, x) in row.iter_mut().zip(input[s + 1 - count..=s].iter().rev()) {
+                    d.write(*x);
+                }
+            }
+        }
+        (_, step) => {
+            let stride = step.unsigned_abs() as usize;
+            let span = (count - 1) * stride;
+            for (row, s) in dst.chunks_exact_mut(count).zip(starts) {
+                if step > 0 {
+                    let src = input[s..=s + span].iter().step_by(stride);
+                    for (d, x) in row.iter_mut().zip(src) {
+                        d.write(*x);
+                    }
+                } else {
+                    let src = input[s - span..=s].iter().rev().step_by(stride);
+                    for (d, x) in row.iter_mut().zip(src) {
+                        d.write(*x);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs of exactly `N` adjacent elements, forwards or reversed (`starts` gives each run's first
+/// element in walking order, i.e. its highest index when reversed).
+#[inline(always)]
+fn fixed_runs<E: Copy, const N: usize, const REV: bool>(
+    input: &[E],
+    starts: impl Iterator<Item = usize>,
+    dst: &mut [MaybeUninit<E>],
+) {
+    for (row, s) in dst.chunks_exact_mut(N).zip(starts) {
+        let lo = if REV { s + 1 - N } else { s };
+        let src = &input[lo..lo + N];
+        for j in 0..N {
+            row[j].write(if REV { src[N - 1 - j] } else { src[j] });
         }
     }
 }
@@ -602,6 +737,75 @@ mod tests {
         assert!(dim0_slice_aligned(&[3, 1], 1, 2, 4, 0));
         // A zero row with huge other dims must not overflow.
         assert!(dim0_slice_aligned(&[2, i64::MAX, 0], 0, 1, 4, 64));
+    }
+
+    /// `x[i, j, k]` of a row-major `[h, w, c]` tensor whose element `n` has bytes
+    /// `n * 7 + b` (b = byte index), for any width.
+    fn element(n: usize, width: usize) -> Vec<u8> {
+        (0..width).map(|b| (n * 7 + b) as u8).collect()
+    }
+
+    #[test]
+    fn short_runs_and_planes_match_the_definition_at_every_width() {
+        // Image-like slices whose innermost runs are short (1–5 elements), forwards, reversed
+        // and strided, with and without outer dimensions, checked against index arithmetic.
+        let (h, w) = (5i64, 7i64);
+        // (begin, end, strides, begin mask, end mask) on [h, w, c].
+        type Case = ([i64; 3], [i64; 3], [i64; 3], i32, i32);
+        let cases: [Case; 8] = [
+            ([0, 0, 0], [0, 0, 0], [1, 1, -1], 7, 7),   // x[:, :, ::-1]
+            ([0, 0, 0], [0, 0, 0], [2, 2, 1], 7, 7),    // x[::2, ::2, :]
+            ([1, 2, 0], [4, 6, 0], [1, 1, 1], 4, 4),    // x[1:4, 2:6, :]
+            ([0, 0, 0], [0, 0, 0], [1, -1, 1], 7, 7),   // x[:, ::-1, :]
+            ([0, 0, 0], [0, 0, 0], [-1, -2, -1], 7, 7), // x[::-1, ::-2, ::-1]
+            ([0, 0, 0], [0, 0, 0], [1, 1, 2], 7, 7),    // x[:, :, ::2]
+            ([0, 0, 0], [0, 0, 0], [1, 1, -2], 7, 7),   // x[:, :, ::-2]
+            ([0, 1, 1], [0, 6, 3], [1, 1, -1], 1, 1),   // x[:, 1:6, 1:3:-1] (empty runs)
+        ];
+        for c_dim in [1i64, 2, 3, 4, 5] {
+            let shape = [h, w, c_dim];
+            let n = (h * w * c_dim) as usize;
+            for (b, e, st, bm, em) in cases {
+                let v = plan(
+                    &shape,
+                    &b,
+                    &e,
+                    &st,
+                    Masks {
+                        begin: bm,
+                        end: em,
+                        ..Masks::default()
+                    },
+                );
+                // Selected indices per dimension, by Python's slice rules on the canonical
+                // begin/end that validation produced.
+                let pick = |d: usize| -> Vec<i64> {
+                    let (mut i, end, s) = (v.begin[d], v.end[d], v.strides[d]);
+                    let mut out = Vec::new();
+                    while (s > 0 && i < end) || (s < 0 && i > end) {
+                        out.push(i);
+                        i += s;
+                    }
+                    out
+                };
+                let (p0, p1, p2) = (pick(0), pick(1), pick(2));
+                let mut want_idx = Vec::new();
+                for &i in &p0 {
+                    for &j in &p1 {
+                        for &k in &p2 {
+                            want_idx.push(((i * w + j) * c_dim + k) as usize);
+                        }
+                    }
+                }
+                for width in [1usize, 2, 3, 4, 8, 16, 24] {
+                    let input: Vec<u8> = (0..n).flat_map(|i| element(i, width)).collect();
+                    let want: Vec<u8> = want_idx.iter().flat_map(|&i| element(i, width)).collect();
+                    let mut out = vec![0xAAu8; want.len()];
+                    copy_processing_order_bytes(&input, width, &shape, &v, &mut out).unwrap();
+                    assert_eq!(out, want, "shape {shape:?} strides {st:?} width {width}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -36,8 +36,8 @@ pub use args::{IndexTensor, IndexType, Masks, SliceArgs};
 pub use grad::{strided_slice_assign, strided_slice_grad, strided_slice_update};
 pub use kernel::{
     DEFAULT_ALIGNMENT, KernelPath, SliceOutput, TSTRING_ALIGNMENT_SIZE, choose_path,
-    copy_processing_order, copy_processing_order_bytes, dim0_slice_aligned,
-    scatter_processing_order, strided_slice,
+    copy_processing_order, copy_processing_order_bytes, copy_processing_order_bytes_uninit,
+    dim0_slice_aligned, scatter_processing_order, strided_slice,
 };
 pub use tensor_op::{strided_slice_tensor, strided_slice_tensor_attrs};
 pub use spec::{ShapeSpec, UNKNOWN_DIM, ValidatedSlice, infer_shape, validate, validate_partial};

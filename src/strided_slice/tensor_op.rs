@@ -5,6 +5,8 @@
 //! for every registered dtype (POD elements by byte width, strings and opaque objects by value).
 //! Sharing is safe because shared tensor buffers are immutable (see `crate::tensor`).
 
+use std::mem::MaybeUninit;
+
 use crate::dtype::DataType;
 use crate::error::{Error, Result};
 use crate::tensor::{Elements, ElementsMut, RESOURCE_HANDLE_BYTES, Tensor, VARIANT_BYTES};
@@ -13,7 +15,8 @@ use crate::tensor_shape::TensorShape;
 use super::args::{IndexTensor, IndexType, Masks};
 use super::element::alignment_size;
 use super::kernel::{
-    DEFAULT_ALIGNMENT, KernelPath, choose_path, copy_processing_order, copy_processing_order_bytes,
+    DEFAULT_ALIGNMENT, KernelPath, choose_path, copy_processing_order,
+    copy_processing_order_bytes_uninit,
 };
 use super::spec::validate;
 
@@ -112,11 +115,17 @@ fn run(
         }
         KernelPath::Empty => Tensor::new(dtype, final_shape),
         KernelPath::Copy => {
+            if let Elements::Bytes(src) = input.elements()? {
+                // The copy writes every output byte, so the buffer is not zero-filled first.
+                let fill = |dst: &mut [MaybeUninit<u8>]| {
+                    copy_processing_order_bytes_uninit(src, dtype.size(), input_shape, &v, dst)
+                };
+                // SAFETY: `copy_processing_order_bytes_uninit` returns Ok only after writing every
+                // byte of its output (its documented invariant, checked at its end).
+                return unsafe { Tensor::new_written_by(dtype, final_shape, fill) };
+            }
             let mut out = Tensor::new(dtype, final_shape)?;
             match (input.elements()?, out.elements_mut()?) {
-                (Elements::Bytes(src), ElementsMut::Bytes(dst)) => {
-                    copy_processing_order_bytes(src, dtype.size(), input_shape, &v, dst)?
-                }
                 (Elements::Strings(src), ElementsMut::Strings(dst)) => {
                     copy_processing_order(src, input_shape, &v, dst)?
                 }

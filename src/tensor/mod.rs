@@ -140,6 +140,64 @@ impl Tensor {
         })
     }
 
+    /// [`Tensor::new`] for a byte-backed dtype whose buffer `fill` then writes completely: the
+    /// buffer is not zero-filled first, which saves a whole pass over a kernel's output (and the
+    /// page faults of touching a fresh mapping twice). Same errors as [`Tensor::new`]; a dtype
+    /// that is not byte-backed is an internal error. On `Err` or a panic from `fill`, the buffer
+    /// is freed unread.
+    ///
+    /// # Safety
+    /// `fill` must return `Ok` only after writing every byte of the slice it is given.
+    pub(crate) unsafe fn new_written_by(
+        dtype: DataType,
+        shape: TensorShape,
+        fill: impl FnOnce(&mut [std::mem::MaybeUninit<u8>]) -> Result<()>,
+    ) -> Result<Tensor> {
+        if matches!(
+            dtype,
+            DataType::Invalid | DataType::String | DataType::Resource | DataType::Variant
+        ) {
+            return Err(Error::internal(format!(
+                "{} tensors are not byte-backed",
+                dtype.name()
+            )));
+        }
+        let n = shape.num_elements();
+        if n == 0 {
+            fill(&mut [])?;
+            return Ok(Tensor {
+                dtype,
+                shape,
+                buf: None,
+            });
+        }
+        let what = || {
+            format!(
+                "tensor with shape{} and type {}",
+                shape.debug_string(),
+                dtype.name()
+            )
+        };
+        let oom = || Error::resource_exhausted(format!("OOM when allocating {}", what()));
+        let bytes = usize::try_from(n)
+            .ok()
+            .and_then(|count| count.checked_mul(dtype.size()))
+            .ok_or_else(oom)?;
+        let mut block = storage::try_uninit_bytes(bytes, &what())?;
+        fill(block.as_uninit_mut())?;
+        // SAFETY: by this function's contract, `fill` returned Ok only after writing every byte.
+        let block = unsafe { block.assume_init() };
+        Ok(Tensor {
+            dtype,
+            shape,
+            buf: Some(BufferRef {
+                root: Arc::new(Storage::Bytes(block)),
+                offset: 0,
+                len: bytes,
+            }),
+        })
+    }
+
     /// `Tensor::BuildTensor` for a raw enum value: `Type not set` for `DT_INVALID`,
     /// `Unexpected type: <DataType_Name>` for values without a buffer type (reference types,
     /// unknown values — the latter print an empty name, as protobuf does).

@@ -12,7 +12,8 @@
 //! Window units: bytes for `Bytes`/`External`, elements for the object kinds. This keeps a
 //! window valid across `BitcastFrom`, which changes the element size but never the bytes.
 
-use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
+use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
 use crate::error::{Error, Result};
@@ -22,7 +23,8 @@ use super::opaque::{ResourceHandle, Variant};
 /// Alignment of every owned root buffer, in bytes (`EIGEN_MAX_ALIGN_BYTES` on x86 builds).
 pub const ALLOCATION_ALIGNMENT: usize = 64;
 
-/// A zero-filled, 64-byte aligned heap block. The only unsafe code of the tensor module.
+/// A zero-filled (or fully written, see [`UninitBytes`]), 64-byte aligned heap block. With
+/// [`UninitBytes`], the only unsafe code of the tensor module.
 pub(crate) struct AlignedBytes {
     ptr: NonNull<u8>,
     len: usize,
@@ -48,6 +50,21 @@ impl AlignedBytes {
         NonNull::new(raw).map(|ptr| AlignedBytes { ptr, len })
     }
 
+    /// Allocates `len` bytes without initialising them, for a caller that overwrites every byte
+    /// anyway (a kernel output): zero-filling first would cost a full extra pass over the buffer
+    /// (and, for a fresh mapping, all its page faults before the real writes).
+    pub(crate) fn try_uninit(len: usize) -> Option<UninitBytes> {
+        if len == 0 {
+            return AlignedBytes::try_zeroed(0).map(|inner| UninitBytes { inner });
+        }
+        let layout = Layout::from_size_align(len, ALLOCATION_ALIGNMENT).ok()?;
+        // SAFETY: layout has non-zero size.
+        let raw = unsafe { alloc(layout) };
+        NonNull::new(raw).map(|ptr| UninitBytes {
+            inner: AlignedBytes { ptr, len },
+        })
+    }
+
     pub(crate) fn as_slice(&self) -> &[u8] {
         // SAFETY: ptr is valid for len initialised (zeroed) bytes for the life of self, or
         // dangling-but-aligned with len 0.
@@ -71,6 +88,33 @@ impl Drop for AlignedBytes {
                 )
             }
         }
+    }
+}
+
+/// An aligned block whose bytes may still be uninitialised. It only hands out
+/// `&mut [MaybeUninit<u8>]`, so nothing can read it until [`UninitBytes::assume_init`] declares
+/// every byte written. Dropping it unread just frees the block.
+pub(crate) struct UninitBytes {
+    /// Never viewed as `&[u8]` while uninitialised; its `Drop` only deallocates.
+    inner: AlignedBytes,
+}
+
+impl UninitBytes {
+    pub(crate) fn as_uninit_mut(&mut self) -> &mut [MaybeUninit<u8>] {
+        // SAFETY: ptr is valid for len bytes (or dangling with len 0) for the life of self, and
+        // &mut self gives exclusive access; MaybeUninit<u8> makes no claim about the contents.
+        unsafe {
+            std::slice::from_raw_parts_mut(
+                self.inner.ptr.as_ptr().cast::<MaybeUninit<u8>>(),
+                self.inner.len,
+            )
+        }
+    }
+
+    /// # Safety
+    /// Every byte of [`as_uninit_mut`](Self::as_uninit_mut) must have been written.
+    pub(crate) unsafe fn assume_init(self) -> AlignedBytes {
+        self.inner
     }
 }
 
@@ -162,6 +206,11 @@ pub(crate) fn try_bytes(len: usize, what: impl FnOnce() -> String) -> Result<Ali
     AlignedBytes::try_zeroed(len).ok_or_else(|| oom(&what()))
 }
 
+/// Uninitialised aligned bytes, or `ResourceExhausted` naming what was being allocated.
+pub(crate) fn try_uninit_bytes(len: usize, what: &str) -> Result<UninitBytes> {
+    AlignedBytes::try_uninit(len).ok_or_else(|| oom(what))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,6 +224,23 @@ mod tests {
             assert!(b.as_slice().iter().all(|&x| x == 0));
         }
         assert_eq!(AlignedBytes::try_zeroed(0).unwrap().as_slice().len(), 0);
+    }
+
+    #[test]
+    fn uninit_blocks_are_aligned_and_become_readable_once_written() {
+        for len in [0usize, 1, 3, 64, 65, 1000] {
+            let mut b = AlignedBytes::try_uninit(len).unwrap();
+            let view = b.as_uninit_mut();
+            assert_eq!(view.len(), len);
+            for (i, x) in view.iter_mut().enumerate() {
+                x.write(i as u8);
+            }
+            // SAFETY: every byte was written just above.
+            let b = unsafe { b.assume_init() };
+            assert_eq!(b.as_slice().as_ptr() as usize % 64, 0);
+            assert!(b.as_slice().iter().enumerate().all(|(i, &x)| x == i as u8));
+        }
+        assert!(AlignedBytes::try_uninit(usize::MAX).is_none());
     }
 
     #[test]
