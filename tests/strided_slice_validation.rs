@@ -63,12 +63,12 @@ fn basic_stride() {
         IndexType::Int32,
         masks(2, 1, 0, 0, 0),
     );
-    assert_eq!(v.processing_shape, [5, 4]);
-    assert_eq!(v.final_shape, [5, 4]);
+    assert_eq!(v.processing_shape[..], [5, 4]);
+    assert_eq!(v.final_shape[..], [5, 4]);
     assert!(!v.is_identity && !v.is_simple_slice && !v.slice_dim0);
-    assert_eq!(v.begin, [1, 0]);
-    assert_eq!(v.end, [10, 7]);
-    assert_eq!(v.strides, [2, 2]);
+    assert_eq!(v.begin[..], [1, 0]);
+    assert_eq!(v.end[..], [10, 7]);
+    assert_eq!(v.strides[..], [2, 2]);
 }
 
 #[test]
@@ -81,9 +81,9 @@ fn negative_begin_end() {
         IndexType::Int32,
         masks(0, 0, 0, 0, 0),
     );
-    assert_eq!(v.processing_shape, [3, 4]);
-    assert_eq!(v.begin, [1, 0]);
-    assert_eq!(v.end, [7, 7]);
+    assert_eq!(v.processing_shape[..], [3, 4]);
+    assert_eq!(v.begin[..], [1, 0]);
+    assert_eq!(v.end[..], [7, 7]);
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn empty_output_dim() {
         IndexType::Int32,
         Masks::default(),
     );
-    assert_eq!(v.processing_shape, [3, 0]);
+    assert_eq!(v.processing_shape[..], [3, 0]);
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn shrink_axis() {
         IndexType::Int16,
         masks(2, 2, 0, 0, 2),
     );
-    assert_eq!(v.final_shape, [3, 5]);
+    assert_eq!(v.final_shape[..], [3, 5]);
 }
 
 #[test]
@@ -167,8 +167,8 @@ fn new_axis() {
         IndexType::Int64,
         masks(0, 0, 0, 2, 0),
     );
-    assert_eq!(v.processing_shape, [10, 10]);
-    assert_eq!(v.final_shape, [10, 1, 10]);
+    assert_eq!(v.processing_shape[..], [10, 10]);
+    assert_eq!(v.final_shape[..], [10, 1, 10]);
 }
 
 #[test]
@@ -181,8 +181,8 @@ fn ellipsis() {
         IndexType::Int32,
         masks(0, 0, 1, 2, 0),
     );
-    assert_eq!(v.processing_shape, [10, 10]);
-    assert_eq!(v.final_shape, [10, 10, 1]);
+    assert_eq!(v.processing_shape[..], [10, 10]);
+    assert_eq!(v.final_shape[..], [10, 10, 1]);
 }
 
 #[test]
@@ -247,9 +247,9 @@ fn null_begin_end_with_shrink_axis() {
         masks(3, 3, 0, 0, 4),
     )
     .unwrap();
-    assert_eq!(v.processing_shape, [5, 5, 1]);
-    assert_eq!(v.final_shape, [5, 5]);
-    assert_eq!(v.strides, [2, -2, 1]);
+    assert_eq!(v.processing_shape[..], [5, 5, 1]);
+    assert_eq!(v.final_shape[..], [5, 5]);
+    assert_eq!(v.strides[..], [2, -2, 1]);
 }
 
 #[test]
@@ -307,7 +307,7 @@ fn shape_function_shrink_with_unknown_begin() {
             IndexType::Int32,
             masks(0, 0, 0, 0, 1),
         );
-        assert_eq!(v.final_shape, want);
+        assert_eq!(v.final_shape[..], want);
     }
 }
 
@@ -513,7 +513,7 @@ fn rank_above_32_keeps_per_dimension_flags() {
     let v = ok(&shape, &b, &e, &s, IndexType::Int32, masks(!2, !0, 1, 0, 0));
     let mut want = shape.clone();
     want[33] = 2;
-    assert_eq!(v.final_shape, want);
+    assert_eq!(v.final_shape[..], want);
     assert_eq!(v.begin[1], 0);
     assert_eq!(v.end[1], 3);
 }
@@ -529,18 +529,18 @@ fn shape_spec_bookkeeping_for_the_worked_example() {
         IndexType::Int32,
         masks(0, 1, 4, 2, 8),
     );
-    assert_eq!(v.processing_shape, [2, 2, 1]);
-    assert_eq!(v.final_shape, [2, 1, 2]);
-    assert_eq!(v.begin, [1, 0, 1]);
-    assert_eq!(v.end, [-1, 2, 2]);
+    assert_eq!(v.processing_shape[..], [2, 2, 1]);
+    assert_eq!(v.final_shape[..], [2, 1, 2]);
+    assert_eq!(v.begin[..], [1, 0, 1]);
+    assert_eq!(v.end[..], [-1, 2, 2]);
     assert!(!v.is_identity && !v.is_simple_slice && !v.slice_dim0);
     let ss = &v.shape_spec;
-    assert_eq!(ss.output_to_sparse_mapping, [0, -1, -1]);
-    assert_eq!(ss.output_to_processing_mapping, [0, -1, 1]);
-    assert_eq!(ss.processing_to_sparse_mapping, [0, 2, 3]);
-    assert_eq!(ss.begin_dense_mask, [false, true, false]);
-    assert_eq!(ss.end_dense_mask, [true, true, false]);
-    assert_eq!(ss.shrink_axis_dense_mask, [false, false, true]);
+    assert_eq!(ss.output_to_sparse_mapping[..], [0, -1, -1]);
+    assert_eq!(ss.output_to_processing_mapping[..], [0, -1, 1]);
+    assert_eq!(ss.processing_to_sparse_mapping[..], [0, 2, 3]);
+    assert_eq!(ss.begin_dense_mask[..], [false, true, false]);
+    assert_eq!(ss.end_dense_mask[..], [true, true, false]);
+    assert_eq!(ss.shrink_axis_dense_mask[..], [false, false, true]);
 }
 
 #[test]

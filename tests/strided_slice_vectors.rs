@@ -174,7 +174,7 @@ fn run_bytes(
         typed,
         SliceOutput::ShareInput { .. } | SliceOutput::ShareView { .. } | SliceOutput::Owned { .. }
     ));
-    Ok((v.final_shape, out))
+    Ok((v.final_shape.into_vec(), out))
 }
 
 #[test]

@@ -247,7 +247,7 @@ fuzz_target!(|data: &[u8]| {
     let v = validated.unwrap_or_else(|err| {
         panic!("rejected a valid slice: {shape:?} {begin:?} {end:?} {strides:?} {masks:?} {ty:?}: {err}")
     });
-    assert_eq!(v.final_shape, out_shape, "final shape");
+    assert_eq!(v.final_shape[..], out_shape, "final shape");
     assert_eq!(
         infer_shape(Some(&shape), Some(&b), Some(&e), Some(&s), ty, masks).expect("inference accepts"),
         Some(out_shape.clone()),

@@ -47,7 +47,7 @@ pub fn strided_slice_grad<T: Clone + Default>(
         args.index_type,
         args.masks,
     )?;
-    if v.final_shape != dy_shape {
+    if *v.final_shape != *dy_shape {
         return Err(Error::invalid_argument(format!(
             "shape of dy was {} instead of {}",
             shape_debug_string(dy_shape),

@@ -206,7 +206,7 @@ pub fn strided_slice<T: Clone>(
         args.masks,
     )?;
     check_input_len(input.len(), input_shape)?;
-    let shape = v.final_shape.clone();
+    let shape = v.final_shape.to_vec();
     Ok(match choose_path(&v, input_shape, elem_size, alignment)? {
         KernelPath::ShareInput => SliceOutput::ShareInput { shape },
         KernelPath::ShareDim0 { offset, len } => SliceOutput::ShareView { offset, len, shape },

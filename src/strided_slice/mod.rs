@@ -40,4 +40,6 @@ pub use kernel::{
     dim0_slice_aligned, scatter_processing_order, strided_slice,
 };
 pub use tensor_op::{strided_slice_tensor, strided_slice_tensor_attrs};
-pub use spec::{ShapeSpec, UNKNOWN_DIM, ValidatedSlice, infer_shape, validate, validate_partial};
+pub use spec::{
+    DimVec, ShapeSpec, UNKNOWN_DIM, ValidatedSlice, infer_shape, validate, validate_partial,
+};

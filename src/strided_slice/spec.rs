@@ -7,6 +7,8 @@
 //! vectors of `bool`, so inputs of any rank (TensorFlow's 32-bit dense masks alias beyond rank 32)
 //! behave like the low dimensions do.
 
+use smallvec::SmallVec;
+
 use crate::error::{Error, Result};
 
 use super::args::{IndexTensor, IndexType, Masks, bit, shape_debug_string};
@@ -14,22 +16,26 @@ use super::args::{IndexTensor, IndexType, Masks, bit, shape_debug_string};
 /// An unknown dimension size in the partial-shape flavour (printed `?`).
 pub const UNKNOWN_DIM: i64 = -1;
 
+/// A per-dimension vector: inline up to rank 8 (every common slice), so validating one needs no
+/// heap allocation; derefs to a slice.
+pub type DimVec<T> = SmallVec<[T; 8]>;
+
 /// Bookkeeping the assign/update ops need to map the value onto the selected region.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ShapeSpec {
     /// Per dense dimension: begin is masked (explicitly, or because an ellipsis covers it).
-    pub begin_dense_mask: Vec<bool>,
+    pub begin_dense_mask: DimVec<bool>,
     /// Per dense dimension: end is masked.
-    pub end_dense_mask: Vec<bool>,
+    pub end_dense_mask: DimVec<bool>,
     /// Per dense dimension: the dimension is shrunk away.
-    pub shrink_axis_dense_mask: Vec<bool>,
+    pub shrink_axis_dense_mask: DimVec<bool>,
     /// Per final-shape position: the sparse entry that produced it, or -1 (ellipsis, new axis).
-    pub output_to_sparse_mapping: Vec<i64>,
+    pub output_to_sparse_mapping: DimVec<i64>,
     /// Per final-shape position: the dense dimension it shows, or -1 for a new axis.
-    pub output_to_processing_mapping: Vec<i64>,
+    pub output_to_processing_mapping: DimVec<i64>,
     /// Per dense dimension: the sparse entry that produced it (the ellipsis entry for the
     /// dimensions it covers; the implicit trailing ellipsis has index `len(strides)`).
-    pub processing_to_sparse_mapping: Vec<i64>,
+    pub processing_to_sparse_mapping: DimVec<i64>,
 }
 
 /// The outcome of validation: canonical dense `begin`/`end`/`strides` (one per input dimension),
@@ -39,16 +45,16 @@ pub struct ShapeSpec {
 pub struct ValidatedSlice {
     /// Canonical start per input dimension: masks applied, negatives wrapped, ranges clamped (left
     /// as given where the dimension or the values are unknown).
-    pub begin: Vec<i64>,
+    pub begin: DimVec<i64>,
     /// Canonical end (exclusive) per input dimension; for a shrunk dimension `begin + 1`.
-    pub end: Vec<i64>,
+    pub end: DimVec<i64>,
     /// Step per input dimension (1 where the ellipsis or an implicit full range covers it).
-    pub strides: Vec<i64>,
+    pub strides: DimVec<i64>,
     /// Selected size per input dimension, with shrunk dimensions kept as size 1 (`UNKNOWN_DIM` where
     /// it cannot be known).
-    pub processing_shape: Vec<i64>,
+    pub processing_shape: DimVec<i64>,
     /// The output shape: shrunk dimensions removed, a 1 for each new axis.
-    pub final_shape: Vec<i64>,
+    pub final_shape: DimVec<i64>,
     /// Every dimension fully selected with stride 1: the output is the input reshaped.
     pub is_identity: bool,
     /// Every stride is 1.
@@ -79,7 +85,9 @@ pub fn validate(
             shape_debug_string(input_shape)
         )));
     }
-    let v = validate_partial(
+    let mut v = ValidatedSlice::empty();
+    validate_into(
+        &mut v,
         Some(input_shape),
         Some(begin),
         Some(end),
@@ -116,6 +124,40 @@ pub fn validate_partial(
     index_type: IndexType,
     masks: Masks,
 ) -> Result<ValidatedSlice> {
+    let mut v = ValidatedSlice::empty();
+    validate_into(&mut v, input_shape, begin, end, strides, index_type, masks)?;
+    Ok(v)
+}
+
+impl ValidatedSlice {
+    /// Empty vectors and cleared flags, for [`validate_into`] to fill.
+    fn empty() -> ValidatedSlice {
+        ValidatedSlice {
+            begin: DimVec::new(),
+            end: DimVec::new(),
+            strides: DimVec::new(),
+            processing_shape: DimVec::new(),
+            final_shape: DimVec::new(),
+            is_identity: false,
+            is_simple_slice: false,
+            slice_dim0: false,
+            shape_spec: ShapeSpec::default(),
+        }
+    }
+}
+
+/// [`validate_partial`] filling `v` (from [`ValidatedSlice::empty`]) in place: the result is
+/// several hundred bytes of inline vectors, so it is built where the caller keeps it rather than
+/// moved through the stages.
+fn validate_into(
+    v: &mut ValidatedSlice,
+    input_shape: Option<&[i64]>,
+    begin: Option<&IndexTensor<'_>>,
+    end: Option<&IndexTensor<'_>>,
+    strides: &IndexTensor<'_>,
+    index_type: IndexType,
+    masks: Masks,
+) -> Result<()> {
     // A1
     let input_shape = input_shape
         .ok_or_else(|| Error::invalid_argument("Unexpected input_shape with unknown rank"))?;
@@ -130,10 +172,10 @@ pub fn validate_partial(
     check_values_match_shapes(begin, end, strides)?;
     let sparse = SparseSpec::build(strides.values.len(), masks);
     index_type.check_supported()?;
-    let dense = DenseSpec::build(&sparse, input_shape.len() as i64, begin, end, strides)?;
-    let mut v = canonicalize(dense, input_shape)?;
-    finish_final_shape(&mut v);
-    Ok(v.slice)
+    build_dense(v, &sparse, input_shape.len() as i64, begin, end, strides)?;
+    canonicalize(v, input_shape, begin.is_some() && end.is_some())?;
+    finish_final_shape(v);
+    Ok(())
 }
 
 /// Shape inference as TensorFlow's graph construction performs it (§9): the output shape, or
@@ -164,7 +206,7 @@ pub fn infer_shape(
         validate_partial(Some(input_shape), None, None, strides, index_type, masks)?;
     }
     let v = validate_partial(Some(input_shape), begin, end, strides, index_type, masks)?;
-    Ok(Some(v.final_shape))
+    Ok(Some(v.final_shape.into_vec()))
 }
 
 /// A2: begin/end/strides must be 1-D, equally long, and `begin` shorter than 32 (the masks are
@@ -257,146 +299,106 @@ impl SparseSpec {
     }
 }
 
-/// One position of the output plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum PlanEntry {
-    /// Shows dense dimension `dense`, produced by sparse entry `sparse` (-1 for ellipsis ones).
-    Dim {
-        dense: usize,
-        sparse: i64,
-    },
-    NewAxis,
-    Shrunk,
-}
-
-/// Stage C output: one entry per input dimension.
-struct DenseSpec {
-    begin: Vec<i64>,
-    end: Vec<i64>,
-    strides: Vec<i64>,
-    begin_mask: Vec<bool>,
-    end_mask: Vec<bool>,
-    shrink: Vec<bool>,
-    processing_to_sparse: Vec<i64>,
-    plan: Vec<PlanEntry>,
-    begin_valid: bool,
-    end_valid: bool,
-}
-
-impl DenseSpec {
-    fn build(
-        sparse: &SparseSpec,
-        dims: i64,
-        begin: Option<&IndexTensor<'_>>,
-        end: Option<&IndexTensor<'_>>,
-        strides: &IndexTensor<'_>,
-    ) -> Result<DenseSpec> {
-        // Upstream builds these messages by concatenation, so the `%d` is printed verbatim.
-        if dims < 0 {
-            return Err(Error::invalid_argument(format!(
-                "Unexpected negative dense.dims: %d{dims}"
-            )));
-        }
-        if dims >= 1024 {
-            return Err(Error::invalid_argument(format!(
-                "Unexpected large dense.dims: %d{dims}"
-            )));
-        }
-        let d_count = dims as usize;
-        let mut dense = DenseSpec {
-            begin: vec![0; d_count],
-            end: vec![0; d_count],
-            strides: vec![1; d_count],
-            begin_mask: vec![false; d_count],
-            end_mask: vec![false; d_count],
-            shrink: vec![false; d_count],
-            processing_to_sparse: vec![0; d_count],
-            plan: Vec::with_capacity(sparse.entries),
-            begin_valid: begin.is_some(),
-            end_valid: end.is_some(),
-        };
-        let masks = sparse.masks;
-        let mut cursor = 0usize;
-        for i in 0..sparse.entries {
-            if sparse.is_ellipsis(i) {
-                let remaining_real =
-                    (sparse.entries - i - 1) as i64 - sparse.new_axes_after_ellipsis as i64;
-                let target = (dims - remaining_real).min(dims);
-                while (cursor as i64) < target {
-                    dense.begin[cursor] = 0;
-                    dense.end[cursor] = 0;
-                    dense.strides[cursor] = 1;
-                    dense.begin_mask[cursor] = true;
-                    dense.end_mask[cursor] = true;
-                    dense.processing_to_sparse[cursor] = i as i64;
-                    dense.plan.push(PlanEntry::Dim {
-                        dense: cursor,
-                        sparse: -1,
-                    });
-                    cursor += 1;
-                }
-            } else if bit(masks.new_axis, i) {
-                dense.plan.push(PlanEntry::NewAxis);
-            } else {
-                if cursor == d_count {
-                    if d_count == 0 {
-                        return Err(Error::invalid_argument("Attempting to slice scalar input."));
-                    }
-                    return Err(Error::invalid_argument(format!(
-                        "Index out of range using input dim {cursor}; input has only {d_count} dims"
-                    )));
-                }
-                if let Some(b) = begin {
-                    dense.begin[cursor] = b.values[i];
-                }
-                if let Some(e) = end {
-                    dense.end[cursor] = e.values[i];
-                }
-                dense.strides[cursor] = strides.values[i];
-                dense.begin_mask[cursor] = bit(masks.begin, i);
-                dense.end_mask[cursor] = bit(masks.end, i);
-                if bit(masks.shrink_axis, i) {
-                    dense.shrink[cursor] = true;
-                    dense.plan.push(PlanEntry::Shrunk);
-                } else {
-                    dense.plan.push(PlanEntry::Dim {
-                        dense: cursor,
-                        sparse: i as i64,
-                    });
-                }
-                dense.processing_to_sparse[cursor] = i as i64;
+/// Stage C: the dense spec, one entry per input dimension, written into `v` (`begin`, `end`,
+/// `strides` and the dense masks and processing-to-sparse mapping of its shape spec), plus the
+/// output plan as the two output mappings: a dimension shown in the output maps to its dense
+/// dimension and sparse entry (-1 for ellipsis ones), a new axis to -1 and -1; a shrunk dimension
+/// has no output position.
+fn build_dense(
+    v: &mut ValidatedSlice,
+    sparse: &SparseSpec,
+    dims: i64,
+    begin: Option<&IndexTensor<'_>>,
+    end: Option<&IndexTensor<'_>>,
+    strides: &IndexTensor<'_>,
+) -> Result<()> {
+    // Upstream builds these messages by concatenation, so the `%d` is printed verbatim.
+    if dims < 0 {
+        return Err(Error::invalid_argument(format!(
+            "Unexpected negative dense.dims: %d{dims}"
+        )));
+    }
+    if dims >= 1024 {
+        return Err(Error::invalid_argument(format!(
+            "Unexpected large dense.dims: %d{dims}"
+        )));
+    }
+    let d_count = dims as usize;
+    let ss = &mut v.shape_spec;
+    let masks = sparse.masks;
+    // Dense dimensions are filled strictly in order, so `cursor` is also the length of every
+    // dense vector.
+    let mut cursor = 0usize;
+    for i in 0..sparse.entries {
+        if sparse.is_ellipsis(i) {
+            let remaining_real =
+                (sparse.entries - i - 1) as i64 - sparse.new_axes_after_ellipsis as i64;
+            let target = (dims - remaining_real).min(dims);
+            while (cursor as i64) < target {
+                v.begin.push(0);
+                v.end.push(0);
+                v.strides.push(1);
+                ss.begin_dense_mask.push(true);
+                ss.end_dense_mask.push(true);
+                ss.shrink_axis_dense_mask.push(false);
+                ss.processing_to_sparse_mapping.push(i as i64);
+                ss.output_to_sparse_mapping.push(-1);
+                ss.output_to_processing_mapping.push(cursor as i64);
                 cursor += 1;
             }
+        } else if bit(masks.new_axis, i) {
+            ss.output_to_sparse_mapping.push(-1);
+            ss.output_to_processing_mapping.push(-1);
+        } else {
+            if cursor == d_count {
+                if d_count == 0 {
+                    return Err(Error::invalid_argument("Attempting to slice scalar input."));
+                }
+                return Err(Error::invalid_argument(format!(
+                    "Index out of range using input dim {cursor}; input has only {d_count} dims"
+                )));
+            }
+            v.begin.push(begin.map_or(0, |b| b.values[i]));
+            v.end.push(end.map_or(0, |e| e.values[i]));
+            v.strides.push(strides.values[i]);
+            ss.begin_dense_mask.push(bit(masks.begin, i));
+            ss.end_dense_mask.push(bit(masks.end, i));
+            let shrink = bit(masks.shrink_axis, i);
+            ss.shrink_axis_dense_mask.push(shrink);
+            ss.processing_to_sparse_mapping.push(i as i64);
+            if !shrink {
+                ss.output_to_sparse_mapping.push(i as i64);
+                ss.output_to_processing_mapping.push(cursor as i64);
+            }
+            cursor += 1;
         }
-        Ok(dense)
     }
+    // Dimensions no entry reached keep the neutral defaults.
+    v.begin.resize(d_count, 0);
+    v.end.resize(d_count, 0);
+    v.strides.resize(d_count, 1);
+    ss.begin_dense_mask.resize(d_count, false);
+    ss.end_dense_mask.resize(d_count, false);
+    ss.shrink_axis_dense_mask.resize(d_count, false);
+    ss.processing_to_sparse_mapping.resize(d_count, 0);
+    Ok(())
 }
 
-/// Stage D result before the final shape is attached.
-struct Canonical {
-    slice: ValidatedSlice,
-    plan: Vec<PlanEntry>,
-}
-
-/// Stage D: per dense dimension, in order; the first failing dimension is reported.
-fn canonicalize(dense: DenseSpec, input_shape: &[i64]) -> Result<Canonical> {
-    let DenseSpec {
-        mut begin,
-        mut end,
-        strides,
-        begin_mask,
-        end_mask,
-        shrink,
-        processing_to_sparse,
-        plan,
-        begin_valid,
-        end_valid,
-    } = dense;
-    let known_values = begin_valid && end_valid;
+/// Stage D: per dense dimension, in order; the first failing dimension is reported. Rewrites
+/// `begin`/`end` to canonical values, fills the processing shape and the fast-path flags.
+fn canonicalize(v: &mut ValidatedSlice, input_shape: &[i64], known_values: bool) -> Result<()> {
+    let (begin, end) = (&mut v.begin[..], &mut v.end[..]);
+    let strides = &v.strides[..];
+    let ss = &v.shape_spec;
+    let (begin_mask, end_mask, shrink) = (
+        &ss.begin_dense_mask[..],
+        &ss.end_dense_mask[..],
+        &ss.shrink_axis_dense_mask[..],
+    );
+    let processing = &mut v.processing_shape;
     let mut is_identity = true;
     let mut is_simple_slice = true;
     let mut slice_dim0 = true;
-    let mut processing = Vec::with_capacity(input_shape.len());
     for (d, &n) in input_shape.iter().enumerate() {
         let s = strides[d];
         if s == 0 {
@@ -452,28 +454,10 @@ fn canonicalize(dense: DenseSpec, input_shape: &[i64]) -> Result<Canonical> {
             None => UNKNOWN_DIM,
         });
     }
-    let shape_spec = ShapeSpec {
-        begin_dense_mask: begin_mask,
-        end_dense_mask: end_mask,
-        shrink_axis_dense_mask: shrink,
-        output_to_sparse_mapping: Vec::new(),
-        output_to_processing_mapping: Vec::new(),
-        processing_to_sparse_mapping: processing_to_sparse,
-    };
-    Ok(Canonical {
-        slice: ValidatedSlice {
-            begin,
-            end,
-            strides,
-            processing_shape: processing,
-            final_shape: Vec::new(),
-            is_identity,
-            is_simple_slice,
-            slice_dim0,
-            shape_spec,
-        },
-        plan,
-    })
+    v.is_identity = is_identity;
+    v.is_simple_slice = is_simple_slice;
+    v.slice_dim0 = slice_dim0;
+    Ok(())
 }
 
 /// Canonical begin (`is_begin`) or end of a non-shrink dimension of size `n` with stride `s`:
@@ -504,24 +488,15 @@ fn interval_size(len: i64, s: i64) -> i64 {
     }
 }
 
-/// Stage E: the final shape from the output plan, plus the output mappings.
-fn finish_final_shape(c: &mut Canonical) {
-    let v = &mut c.slice;
-    for entry in &c.plan {
-        match *entry {
-            PlanEntry::Dim { dense, sparse } => {
-                v.final_shape.push(v.processing_shape[dense]);
-                v.shape_spec.output_to_sparse_mapping.push(sparse);
-                v.shape_spec.output_to_processing_mapping.push(dense as i64);
-            }
-            PlanEntry::NewAxis => {
-                v.final_shape.push(1);
-                v.shape_spec.output_to_sparse_mapping.push(-1);
-                v.shape_spec.output_to_processing_mapping.push(-1);
-            }
-            PlanEntry::Shrunk => {}
-        }
-    }
+/// Stage E: the final shape from the output plan (the output-to-processing mapping).
+fn finish_final_shape(v: &mut ValidatedSlice) {
+    let processing = &v.processing_shape[..];
+    v.final_shape.extend(
+        v.shape_spec
+            .output_to_processing_mapping
+            .iter()
+            .map(|&p| if p < 0 { 1 } else { processing[p as usize] }),
+    );
 }
 
 #[cfg(test)]

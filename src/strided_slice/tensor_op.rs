@@ -7,6 +7,8 @@
 
 use std::mem::MaybeUninit;
 
+use smallvec::smallvec;
+
 use crate::dtype::DataType;
 use crate::error::{Error, Result};
 use crate::tensor::{Elements, ElementsMut, RESOURCE_HANDLE_BYTES, Tensor, VARIANT_BYTES};
@@ -18,7 +20,7 @@ use super::kernel::{
     DEFAULT_ALIGNMENT, KernelPath, choose_path, copy_processing_order,
     copy_processing_order_bytes_uninit,
 };
-use super::spec::validate;
+use super::spec::{DimVec, validate};
 
 /// Runs `StridedSlice(input, begin, end, strides)` with already narrowed masks.
 ///
@@ -162,9 +164,10 @@ fn element_size(dtype: DataType) -> Result<usize> {
     })
 }
 
-/// The values of an index tensor widened to `i64` (little-endian element bytes). Tensors of an
+/// The values of an index tensor widened to `i64` (little-endian element bytes), inline for up to
+/// 8 entries. Tensors of an
 /// unsupported index dtype read as zeros: validation rejects them before looking at values.
-fn index_values(t: &Tensor, index_type: IndexType) -> Result<Vec<i64>> {
+fn index_values(t: &Tensor, index_type: IndexType) -> Result<DimVec<i64>> {
     let n = usize::try_from(t.num_elements())
         .map_err(|_| Error::invalid_argument("StridedSlice: index tensor too large"))?;
     let (width, read): (usize, fn(&[u8]) -> i64) = match index_type {
@@ -175,7 +178,7 @@ fn index_values(t: &Tensor, index_type: IndexType) -> Result<Vec<i64>> {
         IndexType::Int64 => (8, |b| {
             i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
         }),
-        IndexType::Unsupported => return Ok(vec![0; n]),
+        IndexType::Unsupported => return Ok(smallvec![0; n]),
     };
     let bytes = t.tensor_data()?;
     if bytes.len() != n * width {
