@@ -10,4 +10,3 @@ mod ops;
 mod tensor;
 mod tensor_buffer;
 mod on_load;
-mod allocator;
