@@ -2,27 +2,14 @@
 //! made by `tests/vectors/gen/strided_slice_gen.py`): output shape, output bytes (or strings), or
 //! the exact error kind and message.
 
+#[path = "common/slice_vectors.rs"]
+mod slice_vectors;
 use serde_json::Value;
-use tensorbridge::ErrorKind;
+use slice_vectors::{compare, hex, ints};
 use tensorbridge::strided_slice::{
     DEFAULT_ALIGNMENT, IndexTensor, IndexType, KernelPath, Masks, SliceArgs, SliceOutput,
     choose_path, copy_processing_order_bytes, element::alignment_size, spec, strided_slice,
 };
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-fn ints(v: &Value) -> Vec<i64> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_i64().unwrap())
-        .collect()
-}
 
 fn width(dtype: &str) -> usize {
     match dtype {
@@ -32,15 +19,6 @@ fn width(dtype: &str) -> usize {
         "int64" | "uint64" | "double" | "complex64" => 8,
         "complex128" => 16,
         other => panic!("unknown dtype {other}"),
-    }
-}
-
-fn kind(name: &str) -> ErrorKind {
-    match name {
-        "InvalidArgumentError" => ErrorKind::InvalidArgument,
-        "UnimplementedError" => ErrorKind::Unimplemented,
-        "InternalError" => ErrorKind::Internal,
-        other => panic!("unexpected error class {other}"),
     }
 }
 
@@ -109,33 +87,7 @@ fn check(case: &Value) -> Result<(), String> {
             )
         })
     };
-    match (outcome, expect.get("error")) {
-        (Ok((got_shape, got)), None) => {
-            let want_shape = ints(&expect["shape"]);
-            if got_shape != want_shape {
-                return Err(format!("shape {got_shape:?} != {want_shape:?}"));
-            }
-            if got != expect["output"] {
-                return Err(format!("values {got} != {}", expect["output"]));
-            }
-            Ok(())
-        }
-        (Err(e), Some(class)) => {
-            let want = expect["message"].as_str().unwrap();
-            if e.kind != kind(class.as_str().unwrap()) || e.message != want {
-                return Err(format!(
-                    "error {:?} {:?} != {class} {want:?}",
-                    e.kind, e.message
-                ));
-            }
-            Ok(())
-        }
-        (Ok((s, _)), Some(_)) => Err(format!("succeeded with shape {s:?}, expected {}", expect)),
-        (Err(e), None) => Err(format!(
-            "failed with {:?} {:?}, expected {}",
-            e.kind, e.message, expect
-        )),
-    }
+    compare(outcome, expect)
 }
 
 /// The byte-level route a Java direct buffer would take: validate, choose the path, then share or
