@@ -79,6 +79,10 @@ impl<T: Default> ErrorPolicy<T, BridgeError> for ThrowMapped {
         }
         match err {
             BridgeError::Core(core) => throw(env, java_class(core.kind), &core.message),
+            // A null Java argument (the facades never pass one; a direct caller might).
+            BridgeError::Jni(jni::errors::Error::NullPtr(what)) => {
+                throw(env, "java/lang/NullPointerException", &format!("{what} is null"))
+            }
             BridgeError::Jni(jni_err) => {
                 throw(env, TENSORFLOW_EXCEPTION, &format!("tensorbridge: JNI call failed: {jni_err}"))
             }

@@ -1,73 +1,210 @@
-//! Tensors handed to Java: a `jlong` handle is the address of a boxed core `Tensor`.
+//! The handle registry: every tensor handed to Java lives in one slot of a slab, and the `jlong`
+//! Java holds is `generation << 32 | slot`. Nothing else is ever dereferenced: a handle that was
+//! never issued, was released already, or whose slot has been reused since (its generation no
+//! longer matches) is refused with `IllegalStateException` before any tensor is touched, so no
+//! value a Java caller passes can reach freed or foreign memory.
 //!
-//! Handles are created only here and stored only in a private field of `org.tensorflow.Tensor`,
-//! which never passes 0 or a released handle to native code (it checks under its own lock, and
-//! `close()` takes the same lock). So a non-zero handle reaching these functions is live.
+//! Concurrency: the slab sits behind one short mutex. A borrow takes it only to check the handle
+//! and clone the slot's `Arc`; the native body then runs on its own reference, without the lock.
+//! A release on another thread only drops the slot's reference, so memory is freed when the last
+//! borrower finishes, never under it. Java's lock protocol (ARCHITECTURE.md) is therefore needed
+//! only for the documented exceptions, not for memory safety.
+//!
+//! Generations are 32 bits and start at 1 (so no handle is 0); a slot is retired rather than
+//! reused once its generation would wrap, so a stale handle can never match again.
 
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use jni::sys::jlong;
 
-use super::errors::{BridgeError, BridgeResult};
+use super::errors::BridgeResult;
 use crate::tensor::Tensor;
 use crate::{Error, ErrorKind};
 
-/// Handles created and not yet released: lets tests prove that the Java safety net frees
-/// unreachable tensors.
-static LIVE_HANDLES: AtomicI64 = AtomicI64::new(0);
+struct Slot {
+    /// Generation of the current (or next) occupant; odd values are never special.
+    generation: u32,
+    tensor: Option<Arc<Tensor>>,
+}
 
-/// Moves `tensor` to the heap and returns its handle (never 0).
-pub(crate) fn into_handle(tensor: Tensor) -> jlong {
-    LIVE_HANDLES.fetch_add(1, Ordering::Relaxed);
-    Box::into_raw(Box::new(tensor)) as jlong
+#[derive(Default)]
+struct Slab {
+    slots: Vec<Slot>,
+    /// Vacant slots, reused last-in first-out.
+    free: Vec<u32>,
+    live: i64,
+}
+
+static REGISTRY: Mutex<Slab> = Mutex::new(Slab { slots: Vec::new(), free: Vec::new(), live: 0 });
+
+/// The registry lock. A panic never happens while it is held (no user code runs under it), but a
+/// poisoned lock is recovered rather than turned into a second panic.
+fn registry() -> MutexGuard<'static, Slab> {
+    REGISTRY.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn pack(index: u32, generation: u32) -> jlong {
+    ((u64::from(generation) << 32) | u64::from(index)) as jlong
+}
+
+fn unpack(handle: jlong) -> (usize, u32) {
+    let bits = handle as u64;
+    ((bits & 0xffff_ffff) as usize, (bits >> 32) as u32)
+}
+
+/// The message for a handle that is not live; see the module comment.
+fn invalid(handle: jlong) -> Error {
+    Error::new(
+        ErrorKind::IllegalState,
+        format!("invalid tensor handle 0x{handle:x}: never issued, or released already"),
+    )
+}
+
+impl Slab {
+    fn lookup(&self, handle: jlong) -> Option<&Arc<Tensor>> {
+        let (index, generation) = unpack(handle);
+        let slot = self.slots.get(index)?;
+        if slot.generation != generation {
+            return None;
+        }
+        slot.tensor.as_ref()
+    }
+
+    fn insert(&mut self, tensor: Arc<Tensor>) -> BridgeResult<jlong> {
+        self.live += 1;
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            slot.tensor = Some(tensor);
+            return Ok(pack(index, slot.generation));
+        }
+        let index = u32::try_from(self.slots.len())
+            .ok()
+            .filter(|i| *i < u32::MAX)
+            .ok_or_else(|| Error::resource_exhausted("too many live tensor handles"))?;
+        self.slots.push(Slot { generation: 1, tensor: Some(tensor) });
+        Ok(pack(index, 1))
+    }
+}
+
+/// Registers `tensor` and returns its new handle (never 0).
+pub(crate) fn into_handle(tensor: Tensor) -> BridgeResult<jlong> {
+    registry().insert(Arc::new(tensor))
+}
+
+/// The tensor behind a live handle, as a reference of the caller's own: valid however long the
+/// caller keeps it, whatever other threads release meanwhile.
+pub(crate) fn tensor(handle: jlong) -> BridgeResult<Arc<Tensor>> {
+    registry().lookup(handle).cloned().ok_or_else(|| invalid(handle).into())
+}
+
+/// The tensors behind several live handles, checked under one lock acquisition (for ops).
+pub(crate) fn tensors<const N: usize>(handles: [jlong; N]) -> BridgeResult<[Arc<Tensor>; N]> {
+    let slab = registry();
+    let mut out = Vec::with_capacity(N);
+    for handle in handles {
+        out.push(slab.lookup(handle).cloned().ok_or_else(|| invalid(handle))?);
+    }
+    drop(slab);
+    out.try_into()
+        .map_err(|_| Error::internal("handle count changed while borrowing").into())
+}
+
+/// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place):
+/// readers that borrowed the old value keep it.
+pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<()> {
+    let mut slab = registry();
+    let (index, generation) = unpack(handle);
+    match slab.slots.get_mut(index) {
+        Some(slot) if slot.generation == generation && slot.tensor.is_some() => {
+            slot.tensor = Some(Arc::new(tensor));
+            Ok(())
+        }
+        _ => Err(invalid(handle).into()),
+    }
+}
+
+/// Releases a live handle. A handle that is not live (double release, stale, forged) is refused
+/// with `IllegalStateException` and changes nothing.
+pub(crate) fn release(handle: jlong) -> BridgeResult<()> {
+    let removed = {
+        let mut slab = registry();
+        let (index, generation) = unpack(handle);
+        let Some(slot) = slab.slots.get_mut(index).filter(|s| s.generation == generation) else {
+            return Err(invalid(handle).into());
+        };
+        let Some(tensor) = slot.tensor.take() else {
+            return Err(invalid(handle).into());
+        };
+        slot.generation = slot.generation.wrapping_add(1);
+        // A slot whose generation wrapped to 0 is retired: reusing it could revive old handles.
+        if slot.generation != 0 {
+            slab.free.push(index as u32);
+        }
+        slab.live -= 1;
+        tensor
+    };
+    // Dropped outside the lock: freeing a large buffer must not stall other threads' borrows.
+    drop(removed);
+    Ok(())
 }
 
 /// The number of live handles (tensors and data-view keep-alives).
 pub(crate) fn live_handles() -> i64 {
-    LIVE_HANDLES.load(Ordering::Relaxed)
+    registry().live
 }
 
-/// Mutably borrows the tensor behind a live handle (for `CopyFrom`, which changes the tensor).
-///
-/// # Safety
-/// As for [`borrow`], and no other reference to this tensor may be live: Java holds the
-/// tensor's lock for the whole call.
-pub(crate) unsafe fn borrow_mut<'a>(handle: jlong) -> BridgeResult<&'a mut Tensor> {
-    let ptr = handle as *mut Tensor;
-    if ptr.is_null() {
-        return Err(closed());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scalar(v: f32) -> Tensor {
+        Tensor::from_scalar(v)
     }
-    // SAFETY: by the contract above the pointer is a live, unaliased Box<Tensor>.
-    Ok(unsafe { &mut *ptr })
-}
 
-/// Borrows the tensor behind a live handle.
-///
-/// # Safety
-/// `handle` must come from [`into_handle`] and not have been released (see the module comment).
-pub(crate) unsafe fn borrow<'a>(handle: jlong) -> BridgeResult<&'a Tensor> {
-    let ptr = handle as *const Tensor;
-    if ptr.is_null() {
-        return Err(closed());
+    #[test]
+    fn issued_handles_work_until_released_then_fail() {
+        let h = into_handle(scalar(1.0)).unwrap();
+        assert_ne!(h, 0);
+        assert!(tensor(h).is_ok());
+        release(h).unwrap();
+        assert!(tensor(h).is_err());
+        assert!(release(h).is_err(), "double release must be refused");
     }
-    // SAFETY: by the contract above the pointer is a live Box<Tensor>.
-    Ok(unsafe { &*ptr })
-}
 
-/// Frees the tensor behind a handle; 0 is ignored.
-///
-/// # Safety
-/// As for [`borrow`]; the handle must not be used again.
-pub(crate) unsafe fn release(handle: jlong) {
-    let ptr = handle as *mut Tensor;
-    if !ptr.is_null() {
-        // SAFETY: by the contract above the pointer is a live Box<Tensor>, released once.
-        drop(unsafe { Box::from_raw(ptr) });
-        LIVE_HANDLES.fetch_sub(1, Ordering::Relaxed);
+    #[test]
+    fn forged_handles_are_refused() {
+        for forged in [0, 1, 0xdead_beef, jlong::MAX, jlong::MIN, -1] {
+            assert!(tensor(forged).is_err(), "{forged:#x}");
+            assert!(release(forged).is_err(), "{forged:#x}");
+        }
     }
-}
 
-/// The TF 1.x message for a tensor used after `close()`.
-pub(crate) fn closed() -> BridgeError {
-    Error::new(ErrorKind::NullPointer, "close() was called on the Tensor").into()
+    #[test]
+    fn a_reused_slot_does_not_revive_a_stale_handle() {
+        let old = into_handle(scalar(1.0)).unwrap();
+        release(old).unwrap();
+        // LIFO reuse: another thread may take the slot first, so retry until ours is reused.
+        let mut held = Vec::new();
+        let new = loop {
+            let h = into_handle(scalar(2.0)).unwrap();
+            if unpack(h).0 == unpack(old).0 {
+                break h;
+            }
+            held.push(h);
+        };
+        assert_ne!(new, old);
+        assert!(tensor(old).is_err());
+        assert!(tensor(new).is_ok());
+        for h in held.into_iter().chain([new]) {
+            release(h).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_borrow_outlives_a_concurrent_release() {
+        let h = into_handle(scalar(7.0)).unwrap();
+        let borrowed = tensor(h).unwrap();
+        release(h).unwrap();
+        assert_eq!(borrowed.tensor_data().unwrap(), 7.0f32.to_le_bytes());
+    }
 }

@@ -1,12 +1,14 @@
-//! The JNI bridge: one file per `dev.tensorbridge.internal.Native*` class. It converts arguments,
-//! runs every body through [`guard`], and maps errors; it holds no tensor semantics.
+//! The JNI bridge: one file (or directory) per Java class that declares natives. It converts
+//! arguments, runs every body through [`guard`], validates handles in [`handles`], and maps
+//! errors; it holds no tensor semantics.
 
 mod errors;
 mod guard;
+mod handles;
 
 mod diagnostics;
-mod handles;
-mod ops;
+mod eager_operation_builder;
+mod native_handle;
 mod tensor;
 mod tensor_buffer;
 mod on_load;

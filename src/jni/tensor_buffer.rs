@@ -1,7 +1,7 @@
-//! Natives of `dev.tensorbridge.internal.NativeTensorBuffer`: the bulk conversions of TFLite
+//! Natives of `org.tensorflow.lite.support.tensorbuffer.ElementConversions`: the bulk conversions of TFLite
 //! Support's `TensorBuffer` between a Java `float[]`/`int[]` and a direct `ByteBuffer`.
 //!
-//! Java (`TensorBufferKernels`) has already checked nulls, directness, read-only state and the
+//! Java (`ElementConversions`) has already checked nulls, directness, read-only state and the
 //! live limit; this side re-checks what memory safety depends on (non-null, direct, element
 //! count times size within the buffer's capacity, which never changes for a buffer object)
 //! before it touches memory. Elements always start at the buffer's address (absolute index 0).
@@ -26,7 +26,7 @@ use crate::{Error, ErrorKind};
 
 /// `static native void storeFloats(float[] src, ByteBuffer dst, int typeCode, boolean bigEndian)`
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeFloats<'local>(
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     src: JFloatArray<'local>,
@@ -53,7 +53,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeFl
 
 /// `static native void storeInts(int[] src, ByteBuffer dst, int typeCode, boolean bigEndian)`
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeInts<'local>(
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeInts<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     src: JIntArray<'local>,
@@ -79,7 +79,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_storeIn
 
 /// `static native void loadFloats(ByteBuffer src, int typeCode, boolean bigEndian, float[] dst)`
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadFloats<'local>(
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     src: JByteBuffer<'local>,
@@ -108,7 +108,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadFlo
 
 /// `static native void loadInts(ByteBuffer src, int typeCode, boolean bigEndian, int[] dst)`
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensorBuffer_loadInts<'local>(
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadInts<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     src: JByteBuffer<'local>,

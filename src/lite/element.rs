@@ -44,14 +44,10 @@ impl ElementType {
         LiteDataType::from(self).c()
     }
 
-    /// Bytes per element (`DataType.byteSize()`).
+    /// Bytes per element (`DataType.byteSize()`, from the one TFLite table in `crate::dtype`).
     pub fn size(self) -> usize {
-        match self {
-            ElementType::Uint8 | ElementType::Int8 => 1,
-            ElementType::Int16 => 2,
-            ElementType::Float32 | ElementType::Int32 => 4,
-            ElementType::Int64 => 8,
-        }
+        // Every ElementType has a fixed size there (only STRING and BOOL are variable).
+        LiteDataType::from(self).byte_size().max(0) as usize
     }
 }
 

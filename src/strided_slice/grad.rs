@@ -9,8 +9,7 @@ use super::args::{IndexTensor, IndexType, SliceArgs, shape_debug_string};
 use super::kernel::{MAX_GENERAL_RANK, scatter_processing_order};
 use super::spec::validate;
 
-/// TensorShape's rank limit.
-const MAX_DIMENSIONS: usize = 254;
+use crate::tensor_shape::MAX_DIMENSIONS;
 
 /// `StridedSliceGrad`: a tensor of shape `shape` that is zero (`T::default()`) everywhere except
 /// the selected region, which receives `dy` in processing order. Returns (output shape, values).

@@ -14,11 +14,11 @@ use super::spec::{ValidatedSlice, validate};
 
 /// TensorFlow's `EIGEN_MAX_ALIGN_BYTES` in the 2.21 x86-64 wheel: the alignment the dim-0 sharing
 /// path requires of a row's byte size (§10.3).
-pub const DEFAULT_ALIGNMENT: usize = 64;
+pub const DEFAULT_ALIGNMENT: usize = crate::tensor::EIGEN_MAX_ALIGN_BYTES;
 
 /// The in-memory size TensorFlow uses for one `string` element (its 24-byte `tstring` object on
 /// 64-bit hosts); pass it as the element size for string tensors.
-pub const TSTRING_ALIGNMENT_SIZE: usize = 24;
+pub const TSTRING_ALIGNMENT_SIZE: usize = crate::tensor::STRING_ELEMENT_BYTES;
 
 /// The processing rank the general copy handles (TensorFlow instantiates ranks 1..=8).
 pub const MAX_GENERAL_RANK: usize = 8;

@@ -16,6 +16,7 @@ mod proto;
 mod sharing;
 mod summary;
 pub mod storage;
+mod tf1_java;
 mod views;
 
 use std::sync::Arc;
@@ -29,6 +30,7 @@ pub use opaque::{
     RESOURCE_HANDLE_BYTES, ResourceHandle, STRING_ELEMENT_BYTES, VARIANT_BYTES, Variant,
 };
 pub use storage::{ALLOCATION_ALIGNMENT, ExternalBytes};
+pub use tf1_java::{CANNOT_PARSE, summary_text};
 pub use views::{TensorMap, TensorMapMut, compute_flat_inner_dims, compute_flat_outer_dims};
 
 use storage::Storage;

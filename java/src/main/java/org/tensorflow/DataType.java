@@ -6,6 +6,9 @@ import org.tensorflow.types.UInt8;
  * Element types of a {@link Tensor}. The first seven constants are TensorFlow 1.x Java's, in its
  * order; the others are appended (never inserted) so that ordinals and switches over the original
  * seven stay valid. Each constant carries its TensorFlow {@code DataType} enum value.
+ *
+ * <p>The values and sizes are a copy of the Rust table ({@code src/dtype.rs}), kept in Java so
+ * that {@link #byteSize()} is a field read; {@code DataTypeTableTest} checks that the two agree.
  */
 public enum DataType {
   /** 32-bit IEEE float. */

@@ -1,7 +1,5 @@
 package org.tensorflow;
 
-import dev.tensorbridge.internal.OpKernels;
-import dev.tensorbridge.internal.TensorKernels;
 import java.util.Arrays;
 
 /**
@@ -12,21 +10,45 @@ final class EagerOperation implements Operation {
   private final EagerSession session;
   private final String type;
   private final String name;
-  private final EagerSession.NativeRef value;
-  /** {@code {dtype, rank, dims...}} of the value, filled on first need. */
+  /** The value of output 0, owned by the session. */
+  private final NativeHandle value;
+  /**
+   * The object the value's handle was adopted for, when that is not this operation (a Const
+   * takes over its tensor attribute): held so that the handle lives as long as this operation.
+   */
+  @SuppressWarnings("unused")
+  private final Object valueOwner;
+  /** {@code {dtype, native bytes, dims...}} of the value (as Tensor.describe), filled on first need. */
   private long[] description;
   /** The tensor handed out by {@link Output#tensor()}, created on first call. */
   private Tensor<?> tensor;
 
   /**
-   * Adopts {@code handle}, the value of output 0; {@code description} may be null (then it is read
-   * from native code on first use).
+   * Adopts {@code handle}, the value of output 0, for the session; the caller holds the session's
+   * use lock. {@code description} may be null (then it is read from native code on first use).
    */
   EagerOperation(EagerSession session, String type, String name, long handle, long[] description) {
     this.session = session;
     this.type = type;
     this.name = name;
+    this.valueOwner = null;
     this.value = session.own(this, handle);
+    this.description = description;
+  }
+
+  /** Takes over {@code value}, already owned by the session on behalf of {@code valueOwner}. */
+  EagerOperation(
+      EagerSession session,
+      String type,
+      String name,
+      NativeHandle value,
+      Object valueOwner,
+      long[] description) {
+    this.session = session;
+    this.type = type;
+    this.name = name;
+    this.valueOwner = valueOwner;
+    this.value = value;
     this.description = description;
   }
 
@@ -102,10 +124,7 @@ final class EagerOperation implements Operation {
       session.useLock().lock();
       try {
         checkSessionForValue();
-        long shared = OpKernels.share(liveHandle());
-        Tensor<?> created = Tensor.fromHandle(shared);
-        session.track(created);
-        tensor = created;
+        tensor = Tensor.adopt(NativeHandle.share(liveHandle()), session.values());
       } finally {
         session.useLock().unlock();
       }
@@ -124,7 +143,7 @@ final class EagerOperation implements Operation {
       return t.shape();
     }
     long[] d = describe();
-    return Arrays.copyOfRange(d, 2, 2 + (int) d[1]);
+    return Arrays.copyOfRange(d, 2, d.length);
   }
 
   /**
@@ -149,7 +168,7 @@ final class EagerOperation implements Operation {
       session.useLock().lock();
       try {
         checkSessionForValue();
-        description = TensorKernels.describe(liveHandle());
+        description = Tensor.describe(liveHandle());
       } finally {
         session.useLock().unlock();
       }
@@ -164,7 +183,7 @@ final class EagerOperation implements Operation {
   }
 
   private long liveHandle() {
-    long handle = value.handle();
+    long handle = value.live();
     if (handle == 0) {
       throw new IllegalStateException("Tensor handle has been deleted");
     }

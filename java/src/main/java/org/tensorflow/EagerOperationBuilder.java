@@ -1,6 +1,6 @@
 package org.tensorflow;
 
-import dev.tensorbridge.internal.OpKernels;
+import dev.tensorbridge.internal.NativeLoader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +13,10 @@ import org.tensorflow.ndarray.Shape;
  * executable (DL-4); their inputs and attributes are validated at {@link #build()}.
  */
 final class EagerOperationBuilder implements OperationBuilder {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
   static final String CONST = "Const";
   static final String STRIDED_SLICE = "StridedSlice";
   private static final String[] MASKS = {
@@ -53,7 +57,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   @Override
   public synchronized OperationBuilder addInput(Output<?> input) {
     checkNotBuilt();
-    input.nativeHandle(); // fails with "Tensor handle has been deleted" once released
+    input.liveHandle(); // fails with "Tensor handle has been deleted" once released
     inputs.add(input);
     return this;
   }
@@ -62,7 +66,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   public synchronized OperationBuilder addInputList(Output<?>[] inputs) {
     checkNotBuilt();
     for (Output<?> input : inputs) {
-      input.nativeHandle();
+      input.liveHandle();
     }
     for (Output<?> input : inputs) {
       this.inputs.add(input);
@@ -145,26 +149,16 @@ final class EagerOperationBuilder implements OperationBuilder {
   @Override
   public synchronized OperationBuilder setAttr(String name, Tensor<?> value) {
     checkNotBuilt();
-    long[] description;
-    EagerSession.NativeRef copy;
+    TensorAttr attr = new TensorAttr(value.dataType(), describe(value));
     session.useLock().lock();
     try {
       session.checkOpen();
-      // Holding the tensor's lock keeps a concurrent close() from freeing the handle mid-copy.
-      synchronized (value) {
-        long handle;
-        try {
-          handle = value.nativeHandle();
-        } catch (NullPointerException closed) {
-          throw new IllegalStateException("close() has been called on the Tensor");
-        }
-        copy = session.own(this, OpKernels.share(handle));
-        description = describe(value);
-      }
+      // share() holds the tensor's monitor, so a concurrent close() cannot release it mid-copy.
+      attr.ref = session.own(attr, value.share("close() has been called on the Tensor"));
     } finally {
       session.useLock().unlock();
     }
-    Object previous = attrMap().put(name, new TensorAttr(copy, value.dataType(), description));
+    Object previous = attrMap().put(name, attr);
     if (previous instanceof TensorAttr) {
       ((TensorAttr) previous).ref.release();
     }
@@ -239,8 +233,8 @@ final class EagerOperationBuilder implements OperationBuilder {
     session.useLock().lock();
     try {
       session.checkOpen();
-      long handle = tensor.ref.take();
-      return new EagerOperation(session, CONST, name, handle, tensor.description);
+      // The operation takes over the attribute's session-owned value (and keeps its owner).
+      return new EagerOperation(session, CONST, name, tensor.ref, tensor, tensor.description);
     } finally {
       session.useLock().unlock();
     }
@@ -291,11 +285,11 @@ final class EagerOperationBuilder implements OperationBuilder {
   private Operation runStridedSlice(long[] masks) {
     session.checkOpen();
     long output =
-        OpKernels.stridedSlice(
-            inputs.get(0).nativeHandle(),
-            inputs.get(1).nativeHandle(),
-            inputs.get(2).nativeHandle(),
-            inputs.get(3).nativeHandle(),
+        stridedSlice(
+            inputs.get(0).liveHandle(),
+            inputs.get(1).liveHandle(),
+            inputs.get(2).liveHandle(),
+            inputs.get(3).liveHandle(),
             masks[0],
             masks[1],
             masks[2],
@@ -364,25 +358,44 @@ final class EagerOperationBuilder implements OperationBuilder {
             + (got instanceof TensorAttr ? "tensor" : got.getClass().getSimpleName()));
   }
 
+  /** The value's description in {@code Tensor.describe}'s layout (native bytes not needed: 0). */
   private static long[] describe(Tensor<?> value) {
     long[] shape = value.shape();
     long[] description = new long[shape.length + 2];
     description[0] = value.dataType().c();
-    description[1] = shape.length;
     System.arraycopy(shape, 0, description, 2, shape.length);
     return description;
   }
 
-  /** A tensor attribute: a session-owned copy of the value, with its metadata. */
+  /**
+   * A tensor attribute: a session-owned copy of the value (adopted on behalf of this object),
+   * with its metadata.
+   */
   private static final class TensorAttr {
-    final EagerSession.NativeRef ref;
+    /** Set once, right after construction, under the session's use lock. */
+    NativeHandle ref;
     final DataType dataType;
     final long[] description;
 
-    TensorAttr(EagerSession.NativeRef ref, DataType dataType, long[] description) {
-      this.ref = ref;
+    TensorAttr(DataType dataType, long[] description) {
       this.dataType = dataType;
       this.description = description;
     }
   }
+
+  /**
+   * Runs TensorFlow's {@code StridedSlice} kernel on four live handles (validated natively) and
+   * returns the handle of the new output. The masks are 64-bit so that the native side reports
+   * values outside the int32 range with TensorFlow's message.
+   */
+  private static native long stridedSlice(
+      long input,
+      long begin,
+      long end,
+      long strides,
+      long beginMask,
+      long endMask,
+      long ellipsisMask,
+      long newAxisMask,
+      long shrinkAxisMask);
 }

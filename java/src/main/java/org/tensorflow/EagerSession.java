@@ -1,12 +1,5 @@
 package org.tensorflow;
 
-import java.lang.ref.Reference;
-import java.lang.ref.ReferenceQueue;
-import java.lang.ref.WeakReference;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -17,8 +10,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>The session owns the values its operations compute, including the tensors returned by
  * {@link Output#tensor()}: closing the session releases them all. Values whose operation became
- * unreachable are released earlier, at the next operation built in the session (a reference-queue
- * safety net that needs no thread of its own; see the project's DL-3). The options are accepted
+ * unreachable are released earlier, when a later native value is created (the reference-queue
+ * safety net of every native handle, which needs no thread of its own; see the project's DL-3).
+ * The options are accepted
  * and stored but do not change results: execution is synchronous and on CPU.
  */
 public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
@@ -186,16 +180,10 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
   /**
-   * Guards {@link #handles}. Every live native handle of this session is on an intrusive doubly
-   * linked list of its {@code NativeRef}s: O(1) to add and remove, with no per-handle hash node or
-   * identity hash (this runs once per op, see issue 5).
+   * The native values this session owns (operation outputs, tensor attributes and the tensors
+   * handed out by {@link Output#tensor()}), released together by {@link #close()}.
    */
-  private final Object handlesLock = new Object();
-  /** Head of the list of live handles (null when empty); guarded by {@link #handlesLock}. */
-  private NativeRef handles;
-  private final ReferenceQueue<Object> unreachable = new ReferenceQueue<Object>();
-  /** Tensors handed out by Output.tensor(), closed with the session. */
-  private final Map<Tensor<?>, Boolean> tensors = new WeakHashMap<Tensor<?>, Boolean>();
+  private final NativeHandle.Group values = new NativeHandle.Group();
 
   private EagerSession(Options options) {
     this(options, false);
@@ -222,27 +210,7 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
         return;
       }
       closed = true;
-      List<Tensor<?>> owned;
-      synchronized (tensors) {
-        owned = new ArrayList<Tensor<?>>(tensors.keySet());
-        tensors.clear();
-      }
-      for (Tensor<?> tensor : owned) {
-        tensor.close();
-      }
-      List<NativeRef> refs = new ArrayList<NativeRef>();
-      synchronized (handlesLock) {
-        for (NativeRef ref = handles; ref != null; ) {
-          NativeRef next = ref.next;
-          refs.add(ref);
-          ref.unlink();
-          ref = next;
-        }
-        handles = null;
-      }
-      for (NativeRef ref : refs) {
-        ref.release();
-      }
+      values.releaseAll();
     } finally {
       lock.writeLock().unlock();
     }
@@ -264,7 +232,6 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
               + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
               + " eagerly by tensorbridge.");
     }
-    releaseUnreachable();
     return new EagerOperationBuilder(this, type, name);
   }
 
@@ -292,106 +259,16 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
     return lock.readLock();
   }
 
-  /** Makes the session own {@code handle} on behalf of {@code owner}. */
-  NativeRef own(Object owner, long handle) {
-    NativeRef ref = new NativeRef(owner, handle, unreachable, this);
-    synchronized (handlesLock) {
-      ref.next = handles;
-      if (handles != null) {
-        handles.prev = ref;
-      }
-      handles = ref;
-    }
-    return ref;
-  }
-
-  void forget(NativeRef ref) {
-    synchronized (handlesLock) {
-      // Off the list: no predecessor and not the head (unlink() clears the links).
-      if (ref.prev == null && handles != ref) {
-        return;
-      }
-      if (ref.prev != null) {
-        ref.prev.next = ref.next;
-      } else {
-        handles = ref.next;
-      }
-      if (ref.next != null) {
-        ref.next.prev = ref.prev;
-      }
-      ref.unlink();
-    }
-  }
-
-  /** Records a tensor handed to the caller, to close it with the session. */
-  void track(Tensor<?> tensor) {
-    synchronized (tensors) {
-      tensors.put(tensor, Boolean.TRUE);
-    }
-  }
-
-  /** Releases the handles whose owners were collected. */
-  private void releaseUnreachable() {
-    Reference<?> ref;
-    while ((ref = unreachable.poll()) != null) {
-      NativeRef nativeRef = (NativeRef) ref;
-      forget(nativeRef);
-      nativeRef.release();
-    }
-  }
-
   /**
-   * A native tensor handle owned by the session for as long as {@code owner} is reachable. Reads
-   * of the handle for native calls happen under the session's use lock; release under its write
-   * lock (close) or after the owner was collected (nobody can read it then).
+   * Makes the session own {@code handle} on behalf of {@code owner}: released when the session
+   * closes, or earlier if {@code owner} becomes unreachable. The caller holds {@link #useLock()}.
    */
-  static final class NativeRef extends WeakReference<Object> {
-    private final EagerSession session;
-    /**
-     * Volatile so that {@link #handle()} is a plain read (it runs for every op input); writes stay
-     * under this object's monitor.
-     */
-    private volatile long handle;
-    /**
-     * List links, guarded by the session's {@code handlesLock}. No "linked" flag: every reference
-     * survives one young collection before it is released, so each byte of it is copied once per
-     * op (issue 5).
-     */
-    private NativeRef prev;
-    private NativeRef next;
+  NativeHandle own(Object owner, long handle) {
+    return NativeHandle.adopt(owner, handle, 0, values);
+  }
 
-    NativeRef(Object owner, long handle, ReferenceQueue<Object> queue, EagerSession session) {
-      super(owner, queue);
-      this.handle = handle;
-      this.session = session;
-    }
-
-    /** The handle, or 0 once released. */
-    long handle() {
-      return handle;
-    }
-
-    /** Marks this reference as off the session's list; the caller holds {@code handlesLock}. */
-    private void unlink() {
-      prev = null;
-      next = null;
-    }
-
-    /** Releases the handle now (idempotent) and stops tracking it. */
-    synchronized void release() {
-      if (handle != 0) {
-        long h = handle;
-        handle = 0;
-        dev.tensorbridge.internal.TensorKernels.release(h);
-      }
-    }
-
-    /** Hands the handle over: this reference no longer releases it. */
-    synchronized long take() {
-      long h = handle;
-      handle = 0;
-      session.forget(this);
-      return h;
-    }
+  /** The group that releases this session's values on close, for tensors it hands out. */
+  NativeHandle.Group values() {
+    return values;
   }
 }

@@ -100,8 +100,11 @@ public final class Output<T> implements Operand<T> {
         operation.type(), operation.name(), index, shape(), dataType());
   }
 
-  /** The live native handle of this output's value, for an op that reads it. */
-  long nativeHandle() {
+  /**
+   * The live native handle of this output's value, for an op that reads it under the session's
+   * use lock.
+   */
+  long liveHandle() {
     return operation.outputHandle(index);
   }
 

@@ -1,8 +1,8 @@
 package org.tensorflow;
 
-import dev.tensorbridge.internal.HandleReaper;
-import dev.tensorbridge.internal.TensorKernels;
+import dev.tensorbridge.internal.NativeLoader;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -25,6 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <T> the type tag of the elements (see {@link DataType#fromClass})
  */
 public final class Tensor<T> implements AutoCloseable {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
   private static final String CLOSED = "close() was called on the Tensor";
   /** Orders the monitors of two tensors taken together, so that no two calls deadlock. */
   private static final AtomicLong SERIALS = new AtomicLong();
@@ -32,37 +36,32 @@ public final class Tensor<T> implements AutoCloseable {
   private final long serial = SERIALS.incrementAndGet();
   private DataType dataType;
   private long[] shape;
-  private long nativeHandle;
-  private final HandleReaper.Registration registration;
+  /** Owns the native tensor; see {@link NativeHandle} for the lock protocol. */
+  private final NativeHandle handle;
 
   private Tensor(long nativeHandle) {
-    HandleReaper.drain();
-    this.nativeHandle = nativeHandle;
-    HandleReaper.Registration registered;
+    this(nativeHandle, null);
+  }
+
+  /** Adopts a handle just returned by native code; a session {@code group} releases it on close. */
+  private Tensor(long nativeHandle, NativeHandle.Group group) {
+    long[] description;
     try {
-      describe();
-    } finally {
-      registered = HandleReaper.register(this, nativeHandle, estimatedBytes());
+      description = describe(nativeHandle);
+    } catch (RuntimeException e) {
+      NativeHandle.adopt(this, nativeHandle, 0, null).release();
+      throw e;
     }
-    this.registration = registered;
+    setDescription(description);
+    // The bytes the handle really keeps alive (0 without a buffer), not dtype x shape: an
+    // uninitialised [2^62] tensor holds nothing.
+    this.handle = NativeHandle.adopt(this, nativeHandle, description[1], group);
   }
 
-  /** The native bytes this tensor's handle may keep alive, for the safety net's GC requests. */
-  private long estimatedBytes() {
-    if (shape == null) {
-      return 0;
-    }
-    long n = TensorArrays.elementCount(shape);
-    int size = dataType.byteSize();
-    long perElement = size > 0 ? size : 24; // strings, resources, variants: one object each
-    return n > Long.MAX_VALUE / perElement ? Long.MAX_VALUE : n * perElement;
-  }
-
-  /** Reloads dtype and shape from the native tensor (they change only through copyFrom). */
-  private void describe() {
-    long[] description = TensorKernels.describe(nativeHandle);
+  /** Takes dtype and shape from a native description (they change only through copyFrom). */
+  private void setDescription(long[] description) {
     this.dataType = DataType.fromC((int) description[0]);
-    this.shape = Arrays.copyOfRange(description, 2, 2 + (int) description[1]);
+    this.shape = Arrays.copyOfRange(description, 2, description.length);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -125,29 +124,29 @@ public final class Tensor<T> implements AutoCloseable {
     if (dataType == DataType.STRING) {
       byte[][] elements =
           rank == 0 ? new byte[][] {(byte[]) obj} : TensorArrays.stringElements(obj, rank, count);
-      handle = createStrings(shape, elements);
+      handle = packStrings(shape, elements);
     } else if (rank == 0) {
       handle = createScalar(c, obj);
     } else {
       Object flat = TensorArrays.flatten(obj, rank, count);
       switch (dataType) {
         case FLOAT:
-          handle = TensorKernels.createFromFloats(c, shape, (float[]) flat, 0, count);
+          handle = createFromFloats(c, shape, (float[]) flat, 0, count);
           break;
         case DOUBLE:
-          handle = TensorKernels.createFromDoubles(c, shape, (double[]) flat, 0, count);
+          handle = createFromDoubles(c, shape, (double[]) flat, 0, count);
           break;
         case INT32:
-          handle = TensorKernels.createFromInts(c, shape, (int[]) flat, 0, count);
+          handle = createFromInts(c, shape, (int[]) flat, 0, count);
           break;
         case INT64:
-          handle = TensorKernels.createFromLongs(c, shape, (long[]) flat, 0, count);
+          handle = createFromLongs(c, shape, (long[]) flat, 0, count);
           break;
         case BOOL:
-          handle = TensorKernels.createFromBooleans(c, shape, (boolean[]) flat, 0, count);
+          handle = createFromBooleans(c, shape, (boolean[]) flat, 0, count);
           break;
         default: // UINT8 from byte arrays
-          handle = TensorKernels.createFromBytes(c, shape, (byte[]) flat, 0, count);
+          handle = createFromBytes(c, shape, (byte[]) flat, 0, count);
           break;
       }
     }
@@ -157,21 +156,21 @@ public final class Tensor<T> implements AutoCloseable {
   private static long createScalar(int c, Object value) {
     long[] scalar = new long[0];
     if (value instanceof Float) {
-      return TensorKernels.createFromFloats(c, scalar, new float[] {(Float) value}, 0, 1);
+      return createFromFloats(c, scalar, new float[] {(Float) value}, 0, 1);
     } else if (value instanceof Double) {
-      return TensorKernels.createFromDoubles(c, scalar, new double[] {(Double) value}, 0, 1);
+      return createFromDoubles(c, scalar, new double[] {(Double) value}, 0, 1);
     } else if (value instanceof Integer) {
-      return TensorKernels.createFromInts(c, scalar, new int[] {(Integer) value}, 0, 1);
+      return createFromInts(c, scalar, new int[] {(Integer) value}, 0, 1);
     } else if (value instanceof Long) {
-      return TensorKernels.createFromLongs(c, scalar, new long[] {(Long) value}, 0, 1);
+      return createFromLongs(c, scalar, new long[] {(Long) value}, 0, 1);
     } else if (value instanceof Boolean) {
-      return TensorKernels.createFromBooleans(c, scalar, new boolean[] {(Boolean) value}, 0, 1);
+      return createFromBooleans(c, scalar, new boolean[] {(Boolean) value}, 0, 1);
     }
-    return TensorKernels.createFromBytes(c, scalar, new byte[] {(Byte) value}, 0, 1);
+    return createFromBytes(c, scalar, new byte[] {(Byte) value}, 0, 1);
   }
 
   /** One native call for all elements: their bytes concatenated, plus their lengths. */
-  private static long createStrings(long[] shape, byte[][] elements) {
+  private static long packStrings(long[] shape, byte[][] elements) {
     long total = 0;
     int[] lengths = new int[elements.length];
     for (int i = 0; i < elements.length; i++) {
@@ -187,7 +186,7 @@ public final class Tensor<T> implements AutoCloseable {
       System.arraycopy(element, 0, data, position, element.length);
       position += element.length;
     }
-    return TensorKernels.createStrings(shape, data, lengths);
+    return createStrings(shape, data, lengths);
   }
 
   /**
@@ -206,13 +205,13 @@ public final class Tensor<T> implements AutoCloseable {
     long handle;
     if (data.hasArray()) {
       handle =
-          TensorKernels.createFromInts(
+          createFromInts(
               DataType.INT32.c(), shape, data.array(), data.arrayOffset() + data.position(), count);
       data.position(data.limit());
     } else {
       int[] values = new int[count];
       data.get(values);
-      handle = TensorKernels.createFromInts(DataType.INT32.c(), shape, values, 0, count);
+      handle = createFromInts(DataType.INT32.c(), shape, values, 0, count);
     }
     return typed(handle);
   }
@@ -231,13 +230,13 @@ public final class Tensor<T> implements AutoCloseable {
     long handle;
     if (data.hasArray()) {
       handle =
-          TensorKernels.createFromFloats(
+          createFromFloats(
               DataType.FLOAT.c(), shape, data.array(), data.arrayOffset() + data.position(), count);
       data.position(data.limit());
     } else {
       float[] values = new float[count];
       data.get(values);
-      handle = TensorKernels.createFromFloats(DataType.FLOAT.c(), shape, values, 0, count);
+      handle = createFromFloats(DataType.FLOAT.c(), shape, values, 0, count);
     }
     return typed(handle);
   }
@@ -256,13 +255,13 @@ public final class Tensor<T> implements AutoCloseable {
     long handle;
     if (data.hasArray()) {
       handle =
-          TensorKernels.createFromDoubles(
+          createFromDoubles(
               DataType.DOUBLE.c(), shape, data.array(), data.arrayOffset() + data.position(), count);
       data.position(data.limit());
     } else {
       double[] values = new double[count];
       data.get(values);
-      handle = TensorKernels.createFromDoubles(DataType.DOUBLE.c(), shape, values, 0, count);
+      handle = createFromDoubles(DataType.DOUBLE.c(), shape, values, 0, count);
     }
     return typed(handle);
   }
@@ -281,13 +280,13 @@ public final class Tensor<T> implements AutoCloseable {
     long handle;
     if (data.hasArray()) {
       handle =
-          TensorKernels.createFromLongs(
+          createFromLongs(
               DataType.INT64.c(), shape, data.array(), data.arrayOffset() + data.position(), count);
       data.position(data.limit());
     } else {
       long[] values = new long[count];
       data.get(values);
-      handle = TensorKernels.createFromLongs(DataType.INT64.c(), shape, values, 0, count);
+      handle = createFromLongs(DataType.INT64.c(), shape, values, 0, count);
     }
     return typed(handle);
   }
@@ -327,7 +326,7 @@ public final class Tensor<T> implements AutoCloseable {
               + " bytes/element)");
     }
     checkBufferShape(shape, data.remaining() / elementBytes, dataType);
-    long handle = TensorKernels.createFromRaw(dataType.c(), shape, data);
+    long handle = createFromRaw(dataType.c(), shape, data);
     data.position(data.limit());
     return typed(handle);
   }
@@ -349,7 +348,7 @@ public final class Tensor<T> implements AutoCloseable {
       return fromEncodedStrings(shape, data);
     }
     TensorArrays.checkCreatable(shape, dataType);
-    long handle = TensorKernels.createFromRaw(dataType.c(), shape, data);
+    long handle = createFromRaw(dataType.c(), shape, data);
     Tensor<?> tensor = new Tensor<Object>(handle);
     data.position(data.limit());
     return tensor;
@@ -359,7 +358,7 @@ public final class Tensor<T> implements AutoCloseable {
     TensorArrays.checkCreatable(shape, DataType.STRING);
     byte[] encoded = new byte[data.remaining()];
     data.duplicate().get(encoded);
-    long handle = TensorKernels.createFromEncodedStrings(shape, encoded);
+    long handle = createFromEncodedStrings(shape, encoded);
     data.position(data.limit());
     return new Tensor<Object>(handle);
   }
@@ -384,31 +383,24 @@ public final class Tensor<T> implements AutoCloseable {
     return (Tensor<U>) new Tensor<Object>(handle);
   }
 
-  /** Adopts a handle returned by native code; the new tensor owns it. */
-  static Tensor<?> fromHandle(long handle) {
-    return new Tensor<Object>(handle);
+  /**
+   * Adopts a handle returned by native code for a session: the new tensor owns it, and the
+   * session's {@code group} releases it when the session closes.
+   */
+  static Tensor<?> adopt(long handle, NativeHandle.Group group) {
+    return new Tensor<Object>(handle, group);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Life cycle and metadata (§5.2, §5.6)
 
-  /**
-   * The live native handle, for natives that read this tensor. Hold this tensor's monitor
-   * ({@code synchronized (tensor)}) for the whole native use of the handle, or a concurrent
-   * {@link #close()} can free the memory under it.
-   *
-   * @throws NullPointerException {@code close() was called on the Tensor} after close
-   */
-  synchronized long nativeHandle() {
-    return liveHandle();
-  }
-
-  /** The handle; callers hold this tensor's monitor. */
+  /** The live handle; callers hold this tensor's monitor (see {@link NativeHandle}). */
   private long liveHandle() {
-    if (nativeHandle == 0) {
+    long h = handle.live();
+    if (h == 0) {
       throw new NullPointerException(CLOSED);
     }
-    return nativeHandle;
+    return h;
   }
 
   /**
@@ -417,10 +409,25 @@ public final class Tensor<T> implements AutoCloseable {
    */
   @Override
   public synchronized void close() {
-    if (nativeHandle != 0) {
-      nativeHandle = 0;
-      HandleReaper.release(registration);
+    handle.release();
+  }
+
+  /** Whether {@link #close()} (or the owning session's close) has released this tensor. */
+  synchronized boolean isClosed() {
+    return handle.live() == 0;
+  }
+
+  /**
+   * A second handle to this tensor's value for a new owner (the buffer is shared, not copied).
+   *
+   * @throws IllegalStateException {@code closedMessage} if this tensor is closed
+   */
+  synchronized long share(String closedMessage) {
+    long h = handle.live();
+    if (h == 0) {
+      throw new IllegalStateException(closedMessage);
     }
+    return NativeHandle.share(h);
   }
 
   /**
@@ -476,7 +483,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException for RESOURCE and VARIANT, whose elements are not bytes
    */
   public synchronized int numBytes() {
-    return (int) TensorKernels.numBytes(liveHandle());
+    return (int) numBytes(liveHandle());
   }
 
   /**
@@ -577,7 +584,7 @@ public final class Tensor<T> implements AutoCloseable {
     if (dataType != DataType.STRING) {
       throw new IllegalArgumentException("Tensor is not a string/bytes scalar");
     }
-    return TensorKernels.readStrings(handle, 1)[0];
+    return readStrings(handle, 1)[0];
   }
 
   /** The data of a scalar of {@code expected} type; callers hold the monitor. */
@@ -589,7 +596,7 @@ public final class Tensor<T> implements AutoCloseable {
     if (dataType != expected) {
       throw new IllegalStateException("Tensor is not a " + kind + " scalar");
     }
-    return TensorKernels.borrowedData(handle);
+    return borrowedData(handle);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -638,9 +645,9 @@ public final class Tensor<T> implements AutoCloseable {
       }
       int count = (int) TensorArrays.elementCount(shape);
       if (dataType == DataType.STRING) {
-        TensorArrays.scatterStrings(TensorKernels.readStrings(handle, count), 0, dst, rank);
+        TensorArrays.scatterStrings(readStrings(handle, count), 0, dst, rank);
       } else {
-        TensorArrays.scatter(flatData(TensorKernels.borrowedData(handle), count), 0, dst, rank);
+        TensorArrays.scatter(flatData(borrowedData(handle), count), 0, dst, rank);
       }
     }
     return dst;
@@ -689,7 +696,7 @@ public final class Tensor<T> implements AutoCloseable {
   public void writeTo(IntBuffer dst) {
     checkWriteType(dst, DataType.INT32);
     synchronized (this) {
-      dst.put(TensorKernels.borrowedData(liveHandle()).asIntBuffer());
+      dst.put(borrowedData(liveHandle()).asIntBuffer());
     }
   }
 
@@ -704,7 +711,7 @@ public final class Tensor<T> implements AutoCloseable {
   public void writeTo(FloatBuffer dst) {
     checkWriteType(dst, DataType.FLOAT);
     synchronized (this) {
-      dst.put(TensorKernels.borrowedData(liveHandle()).asFloatBuffer());
+      dst.put(borrowedData(liveHandle()).asFloatBuffer());
     }
   }
 
@@ -719,7 +726,7 @@ public final class Tensor<T> implements AutoCloseable {
   public void writeTo(DoubleBuffer dst) {
     checkWriteType(dst, DataType.DOUBLE);
     synchronized (this) {
-      dst.put(TensorKernels.borrowedData(liveHandle()).asDoubleBuffer());
+      dst.put(borrowedData(liveHandle()).asDoubleBuffer());
     }
   }
 
@@ -734,7 +741,7 @@ public final class Tensor<T> implements AutoCloseable {
   public void writeTo(LongBuffer dst) {
     checkWriteType(dst, DataType.INT64);
     synchronized (this) {
-      dst.put(TensorKernels.borrowedData(liveHandle()).asLongBuffer());
+      dst.put(borrowedData(liveHandle()).asLongBuffer());
     }
   }
 
@@ -750,9 +757,9 @@ public final class Tensor<T> implements AutoCloseable {
   public synchronized void writeTo(ByteBuffer dst) {
     long handle = liveHandle();
     if (dataType == DataType.STRING) {
-      dst.put(ByteBuffer.wrap(TensorKernels.encodedStrings(handle)));
+      dst.put(ByteBuffer.wrap(encodedStrings(handle)));
     } else {
-      dst.put(TensorKernels.borrowedData(handle));
+      dst.put(borrowedData(handle));
     }
   }
 
@@ -791,7 +798,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException for an unparsable proto or one over {@code maxBytes}
    */
   public static Tensor<?> fromProto(byte[] serializedTensorProto, long maxBytes) {
-    return new Tensor<Object>(TensorKernels.fromProto(serializedTensorProto, maxBytes));
+    checkNotNull(serializedTensorProto, "serializedTensorProto");
+    return new Tensor<Object>(parseProto(serializedTensorProto, maxBytes));
   }
 
   /**
@@ -803,7 +811,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized byte[] asProtoTensorContent() {
-    return TensorKernels.asProtoTensorContent(liveHandle());
+    return asProtoTensorContent(liveHandle());
   }
 
   /**
@@ -813,7 +821,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized byte[] asProtoField() {
-    return TensorKernels.asProtoField(liveHandle());
+    return asProtoField(liveHandle());
   }
 
   /**
@@ -829,7 +837,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized String summarizeValue(long maxEntries, boolean printV2) {
-    return TensorKernels.summarizeValue(liveHandle(), maxEntries, printV2);
+    return summarizeValue(liveHandle(), maxEntries, printV2);
   }
 
   /**
@@ -850,7 +858,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized String debugString(int numValues) {
-    return TensorKernels.debugString(liveHandle(), numValues);
+    return debugString(liveHandle(), numValues);
   }
 
   /**
@@ -860,7 +868,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized String deviceSafeDebugString() {
-    return TensorKernels.deviceSafeDebugString(liveHandle());
+    return deviceSafeDebugString(liveHandle());
   }
 
   /**
@@ -876,7 +884,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     <= dim0} (C++ aborts)
    */
   public synchronized Tensor<T> slice(long dim0Start, long dim0Limit) {
-    return typed(TensorKernels.slice(liveHandle(), dim0Start, dim0Limit));
+    return typed(slice(liveHandle(), dim0Start, dim0Limit));
   }
 
   /**
@@ -889,7 +897,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     {@code index == dim0} with non-empty rows (C++ aborts)
    */
   public synchronized Tensor<T> subSlice(long index) {
-    return typed(TensorKernels.subSlice(liveHandle(), index));
+    return typed(subSlice(liveHandle(), index));
   }
 
   /**
@@ -913,7 +921,7 @@ public final class Tensor<T> implements AutoCloseable {
       throw new NullPointerException(dtype == null ? "dtype" : "shape");
     }
     synchronized (other) {
-      return typed(TensorKernels.bitcastFrom(other.liveHandle(), dtype.c(), shape));
+      return typed(bitcastFrom(other.liveHandle(), dtype.c(), shape.clone()));
     }
   }
 
@@ -937,9 +945,10 @@ public final class Tensor<T> implements AutoCloseable {
     Tensor<?> second = first == this ? other : this;
     synchronized (first) {
       synchronized (second) {
-        boolean copied = TensorKernels.copyFrom(liveHandle(), other.liveHandle(), shape);
+        long h = liveHandle();
+        boolean copied = copyFrom(h, other.liveHandle(), shape.clone());
         if (copied) {
-          describe();
+          setDescription(describe(h));
         }
         return copied;
       }
@@ -953,7 +962,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized boolean isAligned() {
-    return TensorKernels.isAligned(liveHandle());
+    return isAligned(liveHandle());
   }
 
   /**
@@ -963,7 +972,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized boolean isInitialized() {
-    return TensorKernels.isInitialized(liveHandle());
+    return isInitialized(liveHandle());
   }
 
   /**
@@ -989,7 +998,7 @@ public final class Tensor<T> implements AutoCloseable {
     Tensor<?> second = first == this ? other : this;
     synchronized (first) {
       synchronized (second) {
-        return TensorKernels.sharesBufferWith(liveHandle(), other.liveHandle());
+        return sharesBufferWith(liveHandle(), other.liveHandle());
       }
     }
   }
@@ -1003,7 +1012,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor (C++ aborts)
    */
   public synchronized long totalBytes() {
-    return TensorKernels.totalBytes(liveHandle());
+    return totalBytes(liveHandle());
   }
 
   /**
@@ -1013,7 +1022,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized long allocatedBytes() {
-    return TensorKernels.allocatedBytes(liveHandle());
+    return allocatedBytes(liveHandle());
   }
 
   /**
@@ -1038,6 +1047,136 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized ByteBuffer tensorData() {
-    return TensorKernels.ownedData(liveHandle());
+    long[] keepAlive = new long[1];
+    ByteBuffer view = dataView(liveHandle(), keepAlive);
+    if (view == null) {
+      return EMPTY.duplicate();
+    }
+    // The keep-alive is owned on behalf of the buffer the JVM created, which every view derived
+    // from it references (ARCHITECTURE.md explains why it cannot be freed mid-read).
+    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Helpers over the natives. Java checks only what native code cannot (nulls, buffer kinds);
+  // dtypes, shapes, ranges and byte counts are checked in Rust.
+
+  private static final ByteBuffer EMPTY =
+      ByteBuffer.allocateDirect(0).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+
+  private static <V> V checkNotNull(V value, String name) {
+    if (value == null) {
+      throw new NullPointerException(name);
+    }
+    return value;
+  }
+
+  /** A tensor from the bytes remaining in {@code data} (position and limit unchanged). */
+  private static long createFromRaw(int dtype, long[] shape, ByteBuffer data) {
+    checkNotNull(data, "data");
+    int position = data.position();
+    int length = data.remaining();
+    if (data.isDirect()) {
+      return createFromDirect(dtype, shape, data, position, length);
+    }
+    if (data.hasArray()) {
+      return createFromBytes(dtype, shape, data.array(), data.arrayOffset() + position, length);
+    }
+    byte[] copy = new byte[length];
+    data.duplicate().get(copy);
+    return createFromBytes(dtype, shape, copy, 0, length);
+  }
+
+  /**
+   * A read-only little-endian view of the bytes of a live handle, valid only while the caller
+   * holds this tensor's monitor (the handle then stays live).
+   */
+  private static ByteBuffer borrowedData(long handle) {
+    ByteBuffer view = dataView(handle, null);
+    return view == null ? EMPTY.duplicate() : view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /** The elements of a STRING tensor with {@code count} elements, row-major. */
+  private static byte[][] readStrings(long handle, int count) {
+    int[] lengths = new int[count];
+    byte[] data = readStrings(handle, lengths);
+    byte[][] out = new byte[count][];
+    int position = 0;
+    for (int i = 0; i < count; i++) {
+      out[i] = new byte[lengths[i]];
+      System.arraycopy(data, position, out[i], 0, lengths[i]);
+      position += lengths[i];
+    }
+    return out;
+  }
+
+  // Natives (src/jni/tensor/). Every handle is validated natively: one that is not live is an
+  // IllegalStateException there. Handles come only from this class's NativeHandle.
+
+  private static native long createFromBytes(
+      int dtype, long[] shape, byte[] data, int offset, int count);
+
+  private static native long createFromDirect(
+      int dtype, long[] shape, ByteBuffer data, int position, int length);
+
+  private static native long createFromInts(
+      int dtype, long[] shape, int[] data, int offset, int count);
+
+  private static native long createFromLongs(
+      int dtype, long[] shape, long[] data, int offset, int count);
+
+  private static native long createFromFloats(
+      int dtype, long[] shape, float[] data, int offset, int count);
+
+  private static native long createFromDoubles(
+      int dtype, long[] shape, double[] data, int offset, int count);
+
+  private static native long createFromBooleans(
+      int dtype, long[] shape, boolean[] data, int offset, int count);
+
+  private static native long createStrings(long[] shape, byte[] data, int[] lengths);
+
+  private static native long createFromEncodedStrings(long[] shape, byte[] data);
+
+  /** {@code {dtype value, native bytes held, dim0, dim1, …}}; package-private for eager values. */
+  static native long[] describe(long handle);
+
+  private static native ByteBuffer dataView(long handle, long[] keepAlive);
+
+  private static native long numBytes(long handle);
+
+  private static native byte[] encodedStrings(long handle);
+
+  private static native byte[] readStrings(long handle, int[] lengths);
+
+  private static native String summarizeValue(long handle, long maxEntries, boolean printV2);
+
+  private static native String debugString(long handle, long numValues);
+
+  private static native String deviceSafeDebugString(long handle);
+
+  private static native long slice(long handle, long start, long limit);
+
+  private static native long subSlice(long handle, long index);
+
+  private static native long bitcastFrom(long otherHandle, int dtype, long[] shape);
+
+  private static native boolean copyFrom(long handle, long otherHandle, long[] shape);
+
+  private static native boolean sharesBufferWith(long handle, long otherHandle);
+
+  private static native boolean isAligned(long handle);
+
+  private static native boolean isInitialized(long handle);
+
+  private static native long totalBytes(long handle);
+
+  private static native long allocatedBytes(long handle);
+
+  private static native long parseProto(byte[] serialized, long maxBytes);
+
+  private static native byte[] asProtoTensorContent(long handle);
+
+  private static native byte[] asProtoField(long handle);
 }

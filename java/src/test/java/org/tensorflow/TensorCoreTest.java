@@ -53,7 +53,7 @@ class TensorCoreTest {
     Tensor<?> t = Tensor.create(DataType.UINT8, new long[] {3}, ByteBuffer.allocate(3));
     t.close();
     t.close();
-    NullPointerException e = assertThrows(NullPointerException.class, t::nativeHandle);
+    NullPointerException e = assertThrows(NullPointerException.class, t::numBytes);
     assertEquals("close() was called on the Tensor", e.getMessage());
     assertEquals("UINT8 tensor with shape [3]", t.toString());
   }

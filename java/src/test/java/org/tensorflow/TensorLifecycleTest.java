@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tensorbridge.internal.HandleReaper;
+import dev.tensorbridge.internal.Diagnostics;
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -34,13 +34,13 @@ class TensorLifecycleTest {
 
   /** Lets the safety net release whatever earlier tests left unreachable, for a stable baseline. */
   private static long settledLiveHandles() throws InterruptedException {
-    long live = HandleReaper.liveNativeHandles();
+    long live = Diagnostics.liveNativeHandles();
     int stable = 0;
     for (int i = 0; i < 100 && stable < 3; i++) {
       System.gc();
       Thread.sleep(20);
-      HandleReaper.drain();
-      long now = HandleReaper.liveNativeHandles();
+      NativeHandle.drain();
+      long now = Diagnostics.liveNativeHandles();
       stable = now == live ? stable + 1 : 0;
       live = now;
     }
@@ -181,13 +181,13 @@ class TensorLifecycleTest {
       }
       leaked.tensorData(); // and an unreachable keep-alive view
     }
-    assertTrue(HandleReaper.liveNativeHandles() > before + 100);
+    assertTrue(Diagnostics.liveNativeHandles() > before + 100);
     long after = before + 4000;
     for (int attempt = 0; attempt < 50 && after > before + 10; attempt++) {
       System.gc();
       Thread.sleep(20);
       Tensor.create(0).close(); // creation drains the queue
-      after = HandleReaper.liveNativeHandles();
+      after = Diagnostics.liveNativeHandles();
     }
     for (WeakReference<Tensor<?>> ref : watched) {
       assertEquals(null, ref.get());
@@ -204,7 +204,7 @@ class TensorLifecycleTest {
       t.close();
       s.close();
     }
-    assertTrue(HandleReaper.liveNativeHandles() <= before);
+    assertTrue(Diagnostics.liveNativeHandles() <= before);
   }
 
   @Test
@@ -216,7 +216,7 @@ class TensorLifecycleTest {
       Tensor<?> t = Tensor.create(new float[][] {{i, 1}, {2, 3}});
       t.slice(0, 1); // neither is closed
       if (i % 1000 == 0) {
-        peak = Math.max(peak, HandleReaper.liveNativeHandles() - before);
+        peak = Math.max(peak, Diagnostics.liveNativeHandles() - before);
       }
     }
     // 400,000 handles were created; the safety net reclaims them while the loop runs. How many are

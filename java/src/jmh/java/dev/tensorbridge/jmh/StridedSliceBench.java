@@ -3,8 +3,6 @@ package dev.tensorbridge.jmh;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.util.concurrent.TimeUnit;
-import dev.tensorbridge.internal.OpKernels;
-import dev.tensorbridge.internal.TensorKernels;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -48,8 +46,6 @@ public class StridedSliceBench {
   ByteBuffer imageDst;
   ByteBuffer cropSrc;
   ByteBuffer cropDst;
-  /** Raw native handles of the same 2x3x4 input and index constants (part benchmark). */
-  long[] rawHandles;
 
   @Setup
   public void setUp() {
@@ -72,17 +68,6 @@ public class StridedSliceBench {
     for (int i = 0; i < H * W * C; i++) {
       pixels.put(i, i % 251);
     }
-    float[] flat = new float[24];
-    for (int i = 0; i < 24; i++) {
-      flat[i] = i;
-    }
-    rawHandles =
-        new long[] {
-          TensorKernels.createFromFloats(1, new long[] {2, 3, 4}, flat, 0, 24),
-          TensorKernels.createFromInts(3, new long[] {3}, new int[] {0, 1, 0}, 0, 3),
-          TensorKernels.createFromInts(3, new long[] {3}, new int[] {2, 3, 4}, 0, 3),
-          TensorKernels.createFromInts(3, new long[] {3}, new int[] {1, 1, 2}, 0, 3)
-        };
     image = Tensor.create(new long[] {H, W, C}, pixels);
     imageSrc = ByteBuffer.allocateDirect(H * W * C * 4);
     imageDst = ByteBuffer.allocateDirect(H * W * C * 4);
@@ -115,19 +100,6 @@ public class StridedSliceBench {
   @Benchmark
   public StridedSlice<Float> slice2x3x4_ours() {
     return tf.stridedSlice(small, begin, end, strides);
-  }
-
-  /**
-   * Part of slice2x3x4: only the native kernel call and the release of its result, on raw handles
-   * (no Java op objects, no session bookkeeping).
-   */
-  @Benchmark
-  public long slice2x3x4NativePart() {
-    long out =
-        OpKernels.stridedSlice(
-            rawHandles[0], rawHandles[1], rawHandles[2], rawHandles[3], 0, 0, 0, 0, 0);
-    TensorKernels.release(out);
-    return out;
   }
 
   /** x[:, :, ::-1] of 1080x1920x3 float (begin -1, end -(C+1) on the last axis). */

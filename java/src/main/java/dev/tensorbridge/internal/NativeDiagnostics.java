@@ -17,4 +17,20 @@ final class NativeDiagnostics {
    * Raises the core error kind with this ordinal (Rust {@code ErrorKind::ALL} order) and message.
    */
   static native void throwForTest(int kindOrdinal, String message);
+
+  /** Tensor handles issued and not yet released. */
+  static native long liveHandles();
+
+  /**
+   * The Rust dtype table: per TensorFlow dtype value, the element size, -1 for object elements,
+   * -2 for no dtype. {@code org.tensorflow.DataType} is a copy, checked against it by a test.
+   */
+  static native int[] dtypeTable();
+
+  /**
+   * The Rust TFLite tables: {@code {code, byteSize}} per TFLite {@code DataType} constant, then
+   * {@code {code, size}} per type the native conversions accept. Java's copies are checked
+   * against it by tests.
+   */
+  static native int[] tfliteTable();
 }

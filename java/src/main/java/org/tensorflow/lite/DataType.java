@@ -4,6 +4,9 @@ package org.tensorflow.lite;
  * The element types of TensorFlow Lite tensors. The constants, their order and their sizes match
  * {@code org.tensorflow.lite.DataType} of {@code tensorflow-lite-api}, so either copy of this class
  * may be on the classpath with the same behaviour.
+ *
+ * <p>The codes and sizes are a copy of the Rust table ({@code LiteDataType} in {@code
+ * src/dtype.rs}); {@code LiteDataTypeTableTest} checks that the two agree.
  */
 public enum DataType {
   /** 32-bit IEEE 754 float. */

@@ -3,7 +3,7 @@ package dev.tensorbridge.hostile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tensorbridge.internal.HandleReaper;
+import dev.tensorbridge.internal.Diagnostics;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
@@ -256,7 +256,7 @@ class ConcurrencyStressTest {
       tb.loadArray(a);
     }
     session.set(EagerSession.create());
-    long handlesBefore = HandleReaper.liveNativeHandles();
+    long handlesBefore = Diagnostics.liveNativeHandles();
     CountDownLatch start = new CountDownLatch(1);
     long t0 = System.nanoTime();
     final long deadline = t0 + RUN_NANOS;
@@ -310,7 +310,7 @@ class ConcurrencyStressTest {
     System.out.printf(
         "ConcurrencyStressTest: %d threads, %d ops in %d ms (%d documented closed/resized failures),"
             + " live native handles %d before, %d after%n",
-        THREADS, ops.get(), wallMillis, documentedFailures.get(), handlesBefore, HandleReaper.liveNativeHandles());
+        THREADS, ops.get(), wallMillis, documentedFailures.get(), handlesBefore, Diagnostics.liveNativeHandles());
     assertTrue(wallMillis <= 10_000, "bounded time: " + wallMillis + " ms");
     assertTrue(ops.get() > 10_000, "enough work was done: " + ops.get());
     // Still fully usable afterwards.

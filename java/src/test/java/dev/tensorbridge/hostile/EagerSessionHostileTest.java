@@ -66,7 +66,7 @@ class EagerSessionHostileTest {
       }
     });
     c.succeeds("a thousand sessions opened and closed release their handles", () -> {
-      long before = dev.tensorbridge.internal.HandleReaper.liveNativeHandles();
+      long before = dev.tensorbridge.internal.Diagnostics.liveNativeHandles();
       for (int i = 0; i < 1000; i++) {
         EagerSession s = EagerSession.create();
         Tensor<Integer> t = Constant.create(new Scope(s), i).asOutput().tensor();
@@ -74,7 +74,7 @@ class EagerSessionHostileTest {
         s.close();
       }
       // Closing releases everything the sessions owned (earlier garbage may be drained too).
-      org.junit.jupiter.api.Assertions.assertTrue(dev.tensorbridge.internal.HandleReaper.liveNativeHandles() <= before);
+      org.junit.jupiter.api.Assertions.assertTrue(dev.tensorbridge.internal.Diagnostics.liveNativeHandles() <= before);
     });
     return c.build();
   }

@@ -27,8 +27,9 @@
  * org.tensorflow.lite.support.tensorbuffer.TensorBufferHostileInputTest} (storage shrunk or
  * swapped through the protected fields, byte order changed behind the buffer's back, races),
  * {@code org.tensorflow.op.HostileInputsTest} (null operands, closed inputs, masks, extreme
- * indices, concurrent session close), and {@code dev.tensorbridge.internal.TensorKernelsTest} /
- * {@code TensorBufferKernelsTest} (the natives called without their checkpoint).
+ * indices, concurrent session close), and {@code org.tensorflow.TensorNativesTest} /
+ * {@code org.tensorflow.lite.support.tensorbuffer.ElementConversionsTest} (the private natives
+ * called directly, with forged, stale and released handles).
  * {@link dev.tensorbridge.hostile.ConcurrencyStressTest} is the 8-thread stress run.
  *
  * <p>Known gap, not testable without killing the test JVM: a memory-mapped file

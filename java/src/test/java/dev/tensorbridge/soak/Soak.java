@@ -1,6 +1,6 @@
 package dev.tensorbridge.soak;
 
-import dev.tensorbridge.internal.HandleReaper;
+import dev.tensorbridge.internal.Diagnostics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -154,7 +154,7 @@ public final class Soak {
       step(i);
       if (i % interval == 0 || i == total) {
         lastRss = rssKiB();
-        lastHandles = HandleReaper.liveNativeHandles();
+        lastHandles = Diagnostics.liveNativeHandles();
         if (firstRss < 0) {
           firstRss = lastRss;
           firstHandles = lastHandles;

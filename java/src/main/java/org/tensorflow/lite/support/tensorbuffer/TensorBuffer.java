@@ -1,6 +1,5 @@
 package org.tensorflow.lite.support.tensorbuffer;
 
-import dev.tensorbridge.internal.TensorBufferKernels;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,7 +21,7 @@ import org.tensorflow.lite.DataType;
  * to a writable one before the next {@code loadArray}.
  *
  * <p>This class keeps TFLite Support's checks, exceptions and messages. Bulk conversions run in
- * {@link TensorBufferKernels} (native code for large direct buffers); single-element access stays
+ * {@link ElementConversions} (native code for large direct buffers); single-element access stays
  * in Java, where it is cheaper than a native call.
  */
 public abstract class TensorBuffer {
@@ -194,7 +193,7 @@ public abstract class TensorBuffer {
     checkDestinationLength(dst.length);
     ByteBuffer storage = buffer;
     storage.rewind();
-    TensorBufferKernels.loadFloats(storage, getDataType(), dst);
+    ElementConversions.loadFloats(storage, getDataType(), dst);
     afterBulk(storage, dst.length);
     return dst;
   }
@@ -216,7 +215,7 @@ public abstract class TensorBuffer {
     checkDestinationLength(dst.length);
     ByteBuffer storage = buffer;
     storage.rewind();
-    TensorBufferKernels.loadInts(storage, getDataType(), dst);
+    ElementConversions.loadInts(storage, getDataType(), dst);
     afterBulk(storage, dst.length);
     return dst;
   }
@@ -448,7 +447,7 @@ public abstract class TensorBuffer {
     int count = flatSize;
     checkHolds(storage, count);
     float[] values = new float[count];
-    TensorBufferKernels.loadFloats(storage, getDataType(), values);
+    ElementConversions.loadFloats(storage, getDataType(), values);
     afterBulk(storage, count);
     return values;
   }
@@ -460,7 +459,7 @@ public abstract class TensorBuffer {
     int count = flatSize;
     checkHolds(storage, count);
     int[] values = new int[count];
-    TensorBufferKernels.loadInts(storage, getDataType(), values);
+    ElementConversions.loadInts(storage, getDataType(), values);
     afterBulk(storage, count);
     return values;
   }
@@ -474,7 +473,7 @@ public abstract class TensorBuffer {
     prepareForLoad(shape);
     ByteBuffer storage = buffer;
     storage.rewind();
-    TensorBufferKernels.storeFloats(src, storage, getDataType());
+    ElementConversions.storeFloats(src, storage, getDataType());
     afterBulk(storage, src.length);
   }
 
@@ -487,7 +486,7 @@ public abstract class TensorBuffer {
     prepareForLoad(shape);
     ByteBuffer storage = buffer;
     storage.rewind();
-    TensorBufferKernels.storeInts(src, storage, getDataType());
+    ElementConversions.storeInts(src, storage, getDataType());
     afterBulk(storage, src.length);
   }
 
@@ -504,7 +503,7 @@ public abstract class TensorBuffer {
     prepareForLoad(source.shape);
     ByteBuffer storage = buffer;
     storage.rewind();
-    TensorBufferKernels.copyElements(from, storage, getDataType(), count);
+    ElementConversions.copyElements(from, storage, getDataType(), count);
   }
 
   private void checkDestinationLength(int length) {

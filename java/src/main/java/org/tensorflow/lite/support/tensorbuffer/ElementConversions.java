@@ -1,5 +1,6 @@
-package dev.tensorbridge.internal;
+package org.tensorflow.lite.support.tensorbuffer;
 
+import dev.tensorbridge.internal.NativeLoader;
 import java.nio.Buffer;
 import java.nio.BufferOverflowException;
 import java.nio.BufferUnderflowException;
@@ -11,9 +12,9 @@ import org.tensorflow.lite.DataType;
 /**
  * The bulk element conversions behind {@code org.tensorflow.lite.support.tensorbuffer}: between a
  * Java {@code float[]}/{@code int[]} and the elements of a {@link ByteBuffer}, in the buffer's own
- * byte order. This class is the checkpoint in front of the natives: every argument is validated
- * here, and the natives only ever see non-null arrays and direct buffers whose limit holds every
- * element touched.
+ * byte order. The natives are private members of this class; Java checks what only Java can
+ * (nulls, read-only and heap buffers, the live limit), and the natives re-check what memory safety
+ * depends on (directness, element count times size within the capacity).
  *
  * <p>Elements always start at absolute index 0 of the buffer; the buffer's position and limit are
  * read but never changed. The conversion rules are TFLite Support's (clamp, then truncate toward
@@ -30,10 +31,12 @@ import org.tensorflow.lite.DataType;
  * #NATIVE_MIN_ELEMENTS_FOR_FLOAT_NARROWING} for float to integer stores), and Java absolute get/put for
  * everything else (heap buffers, read-only heap buffers without an accessible array, and small
  * arrays where a JNI transition costs more than the conversion).
- *
- * <p>Internal API: not for use outside tensorbridge.
  */
-public final class TensorBufferKernels {
+final class ElementConversions {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
   /**
    * Below this many elements a transfer stays in Java even for a direct buffer: a native call
    * costs about 100-150 ns, and Java copies, widens or narrows ints at about 1 ns per element
@@ -54,7 +57,7 @@ public final class TensorBufferKernels {
     NATIVE
   }
 
-  private TensorBufferKernels() {}
+  private ElementConversions() {}
 
   /**
    * Converts each {@code src[i]} to {@code type} and writes it as element {@code i} of {@code
@@ -68,7 +71,7 @@ public final class TensorBufferKernels {
    * @throws ReadOnlyBufferException if {@code dst} is read-only
    * @throws BufferOverflowException if {@code dst.limit()} is below {@code src.length} elements
    */
-  public static void storeFloats(float[] src, ByteBuffer dst, DataType type) {
+  static void storeFloats(float[] src, ByteBuffer dst, DataType type) {
     storeFloats(src, dst, type, Path.AUTO);
   }
 
@@ -84,7 +87,7 @@ public final class TensorBufferKernels {
    * @throws java.nio.BufferOverflowException if {@code dst.limit()} is below {@code src.length}
    *     elements
    */
-  public static void storeInts(int[] src, ByteBuffer dst, DataType type) {
+  static void storeInts(int[] src, ByteBuffer dst, DataType type) {
     storeInts(src, dst, type, Path.AUTO);
   }
 
@@ -98,7 +101,7 @@ public final class TensorBufferKernels {
    * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
    * @throws BufferUnderflowException if {@code src.limit()} is below {@code dst.length} elements
    */
-  public static void loadFloats(ByteBuffer src, DataType type, float[] dst) {
+  static void loadFloats(ByteBuffer src, DataType type, float[] dst) {
     loadFloats(src, type, dst, Path.AUTO);
   }
 
@@ -113,7 +116,7 @@ public final class TensorBufferKernels {
    * @throws java.nio.BufferUnderflowException if {@code src.limit()} is below {@code dst.length}
    *     elements
    */
-  public static void loadInts(ByteBuffer src, DataType type, int[] dst) {
+  static void loadInts(ByteBuffer src, DataType type, int[] dst) {
     loadInts(src, type, dst, Path.AUTO);
   }
 
@@ -131,7 +134,7 @@ public final class TensorBufferKernels {
    * @throws ReadOnlyBufferException if {@code dst} is read-only
    * @throws BufferOverflowException if {@code dst} holds fewer than {@code count} elements
    */
-  public static void copyElements(ByteBuffer src, ByteBuffer dst, DataType type, int count) {
+  static void copyElements(ByteBuffer src, ByteBuffer dst, DataType type, int count) {
     checkNotNull(src, "src");
     checkNotNull(dst, "dst");
     int size = elementSize(type);
@@ -172,7 +175,7 @@ public final class TensorBufferKernels {
     if (path == Path.AUTO && type == DataType.FLOAT32) {
       fromStart(dst).asFloatBuffer().put(src);
     } else if (useNative(dst, src.length, floatStoreThreshold(type), path)) {
-      NativeTensorBuffer.storeFloats(src, dst, typeCode(type), isBigEndian(dst));
+      storeFloats(src, dst, typeCode(type), isBigEndian(dst));
     } else {
       JavaConversions.storeFloats(src, dst, type);
     }
@@ -186,7 +189,7 @@ public final class TensorBufferKernels {
     if (path == Path.AUTO && type == DataType.INT32) {
       fromStart(dst).asIntBuffer().put(src);
     } else if (useNative(dst, src.length, NATIVE_MIN_ELEMENTS, path)) {
-      NativeTensorBuffer.storeInts(src, dst, typeCode(type), isBigEndian(dst));
+      storeInts(src, dst, typeCode(type), isBigEndian(dst));
     } else {
       JavaConversions.storeInts(src, dst, type);
     }
@@ -200,7 +203,7 @@ public final class TensorBufferKernels {
     if (path == Path.AUTO && type == DataType.FLOAT32) {
       fromStart(src).asFloatBuffer().get(dst);
     } else if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
-      NativeTensorBuffer.loadFloats(src, typeCode(type), isBigEndian(src), dst);
+      loadFloats(src, typeCode(type), isBigEndian(src), dst);
     } else {
       JavaConversions.loadFloats(src, type, dst);
     }
@@ -214,7 +217,7 @@ public final class TensorBufferKernels {
     if (path == Path.AUTO && type == DataType.INT32) {
       fromStart(src).asIntBuffer().get(dst);
     } else if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
-      NativeTensorBuffer.loadInts(src, typeCode(type), isBigEndian(src), dst);
+      loadInts(src, typeCode(type), isBigEndian(src), dst);
     } else {
       JavaConversions.loadInts(src, type, dst);
     }
@@ -283,7 +286,12 @@ public final class TensorBufferKernels {
     return type.byteSize();
   }
 
-  /** The TfLiteType value the natives expect (DataType.c() is package-private upstream). */
+  /**
+   * The TfLiteType value the natives expect (DataType.c() is package-private upstream). Must
+   * equal the Rust table {@code ElementType::from_tflite_code} (src/lite): checked by
+   * {@code ElementConversionsTest.typeCodesMatchTheNativeTable}. (It is a copy of {@code
+   * org.tensorflow.lite.DataType}'s codes, whose accessor is package-private upstream.)
+   */
   private static int typeCode(DataType type) {
     checkNotNull(type, "type");
     switch (type) {
@@ -303,4 +311,15 @@ public final class TensorBufferKernels {
         throw new IllegalArgumentException("no numeric conversions for data type " + type);
     }
   }
+
+  // Natives (src/jni/tensor_buffer.rs): convert {@code array.length} elements starting at the
+  // direct buffer's address; {@code typeCode} is the TfLiteType value of the element type.
+
+  private static native void storeFloats(float[] src, ByteBuffer dst, int typeCode, boolean bigEndian);
+
+  private static native void storeInts(int[] src, ByteBuffer dst, int typeCode, boolean bigEndian);
+
+  private static native void loadFloats(ByteBuffer src, int typeCode, boolean bigEndian, float[] dst);
+
+  private static native void loadInts(ByteBuffer src, int typeCode, boolean bigEndian, int[] dst);
 }

@@ -1,10 +1,10 @@
-package dev.tensorbridge.internal;
+package org.tensorflow.lite.support.tensorbuffer;
 
 import java.nio.ByteBuffer;
 import org.tensorflow.lite.DataType;
 
 /**
- * The Java implementation of {@link TensorBufferKernels}' conversions, for buffers without an
+ * The Java implementation of {@link ElementConversions}' conversions, for buffers without an
  * address and for arrays too small to be worth a JNI call. Absolute accessors honour the buffer's
  * byte order and bounds-check every access. Arguments are validated by the caller.
  */
