@@ -80,6 +80,32 @@ class ForgedHandleTest {
     assertEquals(Collections.emptyList(), exposed);
   }
 
+  /** The consumer R8 rules name exactly the classes that declare natives (their names must stay). */
+  @Test
+  void theR8RulesKeepEveryClassWithNatives() throws Exception {
+    java.util.Set<String> withNatives = new java.util.TreeSet<String>();
+    for (Class<?> c : mainClasses()) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (Modifier.isNative(m.getModifiers())) {
+          withNatives.add(c.getName());
+        }
+      }
+    }
+    String rules =
+        new String(
+            java.nio.file.Files.readAllBytes(java.nio.file.Paths.get("android", "proguard.txt")),
+            java.nio.charset.StandardCharsets.UTF_8);
+    java.util.Set<String> kept = new java.util.TreeSet<String>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("-keepclasseswithmembernames class ([^{]*)\\{").matcher(rules);
+    while (m.find()) {
+      for (String name : m.group(1).split(",")) {
+        kept.add(name.trim());
+      }
+    }
+    assertEquals(withNatives, kept);
+  }
+
   @Test
   void theInternalPackageExposesNoLongParameters() throws Exception {
     for (Class<?> c : mainClasses()) {

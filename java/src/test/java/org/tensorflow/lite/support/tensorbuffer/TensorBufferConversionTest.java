@@ -18,7 +18,7 @@ import org.tensorflow.lite.DataType;
  */
 class TensorBufferConversionTest {
   private static final int RANDOM_COUNT = 100_003;
-  /** Below TensorBufferKernels' native threshold: the Java path. */
+  /** Below ElementConversions' native threshold: the Java path. */
   private static final int SMALL_CHUNK = 13;
 
   // ---- edge vectors with literal expectations ----
