@@ -124,7 +124,7 @@ final class EagerOperation implements Operation {
       session.useLock().lock();
       try {
         checkSessionForValue();
-        tensor = Tensor.adopt(NativeHandle.share(liveHandle()), session.values());
+        tensor = session.ownTensor(NativeHandle.share(liveHandle()));
       } finally {
         session.useLock().unlock();
       }

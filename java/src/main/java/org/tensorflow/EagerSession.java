@@ -1,5 +1,9 @@
 package org.tensorflow;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -184,6 +188,11 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
    * handed out by {@link Output#tensor()}), released together by {@link #close()}.
    */
   private final NativeHandle.Group values = new NativeHandle.Group();
+  /**
+   * Tensors handed out by Output.tensor(), closed (under their own monitors, as the lock protocol
+   * asks) before the group is released.
+   */
+  private final Map<Tensor<?>, Boolean> tensors = new WeakHashMap<Tensor<?>, Boolean>();
 
   private EagerSession(Options options) {
     this(options, false);
@@ -210,6 +219,14 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
         return;
       }
       closed = true;
+      List<Tensor<?>> owned;
+      synchronized (tensors) {
+        owned = new ArrayList<Tensor<?>>(tensors.keySet());
+        tensors.clear();
+      }
+      for (Tensor<?> tensor : owned) {
+        tensor.close();
+      }
       values.releaseAll();
     } finally {
       lock.writeLock().unlock();
@@ -267,8 +284,15 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
     return NativeHandle.adopt(owner, handle, 0, values);
   }
 
-  /** The group that releases this session's values on close, for tensors it hands out. */
-  NativeHandle.Group values() {
-    return values;
+  /**
+   * Adopts {@code handle} as a tensor owned by this session (closed with it); the caller holds
+   * {@link #useLock()}.
+   */
+  Tensor<?> ownTensor(long handle) {
+    Tensor<?> tensor = Tensor.adopt(handle, values);
+    synchronized (tensors) {
+      tensors.put(tensor, Boolean.TRUE);
+    }
+    return tensor;
   }
 }

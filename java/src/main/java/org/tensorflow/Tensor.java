@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the tensor reachable, so the safety net below cannot release it mid-call either.
  *
  * <p>Close tensors you create. A tensor that becomes unreachable without being closed is released
- * by a reference-queue safety net, drained whenever a tensor is created (TF 1.x leaked it).
+ * by a reference-queue safety net, drained whenever a native value is created (TF 1.x leaked it).
  *
  * @param <T> the type tag of the elements (see {@link DataType#fromClass})
  */
