@@ -1,4 +1,4 @@
-"""Golden vectors for the TensorProto codec (spec tensor.md §10-§18.3), from real TensorFlow 2.21.
+"""Golden vectors for the TensorProto codec (docs/contracts/tensor.md#tensorproto), from real TensorFlow 2.21.
 
 Run: python tests/vectors/gen/tensor_proto_gen.py > tests/vectors/tensor_proto.jsonl
 
@@ -353,7 +353,7 @@ def gen_parse_fields():
     P("string/spec_a_bc", tp(STRING, [3], string_val=[b"a", b"bc"]), STRING)
     P("string/other_fields_ignored", tp(STRING, [2], int_val=[1], float_val=[2.0]), STRING)
     P("string/no_shape", tp(STRING, string_val=[b"only"]), STRING)
-    # The examples of spec §18.3.
+    # Worked decoding examples (tails, repetition, narrowing, half patterns, field mix-ups).
     P("spec/float3_one", tp(1, [3], float_val=[1]), 1)
     P("spec/float3_two", tp(1, [3], float_val=[1, 2]), 1)
     P("spec/float3_none", tp(1, [3]), 1)
