@@ -18,16 +18,13 @@ use std::path::{Path, PathBuf};
 /// This list must be empty: remove each entry as soon as that file is clean.
 const NOT_YET_CLEAN: &[&str] = &[
     "src/jni/",
-    "src/shape.rs",
     "java/src/main/java/dev/tensorbridge/internal/",
     "java/src/main/java/org/tensorflow/Tensor.java",
-    "java/src/main/java/org/tensorflow/EagerOperation.java",
     "java/src/main/java/org/tensorflow/EagerOperationBuilder.java",
     "java/src/main/java/org/tensorflow/EagerSession.java",
     "java/src/main/java/org/tensorflow/lite/support/tensorbuffer/",
-    "java/src/main/java/org/tensorflow/ndarray/Shape.java",
     "java/src/test/java/dev/tensorbridge/hostile/",
-    "java/src/test/java/org/tensorflow/Tensor",
+    "java/src/test/java/org/tensorflow/Tensor", // Tensor*Test.java
     "java/src/test/java/org/tensorflow/lite/support/tensorbuffer/TensorBufferHostileInputTest.java",
     "java/src/test/java/org/tensorflow/op/HostileInputsTest.java",
 ];
@@ -132,15 +129,15 @@ fn citations(line: &str) -> Vec<String> {
         }
         from = at + 6;
     }
-    for outside in [
-        "spec/java_api",
-        "spec/tensor",
-        "spec/shape",
-        "spec/strided_slice",
-        "shared/spec",
-        "java_api.md",
-    ] {
-        if line.contains(outside) {
+    // Paths into the old specification tree, spelled in pieces so this file does not match itself.
+    let shared = format!("shared/{}", "spec");
+    for outside in ["/java_api", "/tensor", "/shape", "/strided_slice", "java_api.md", "shared"] {
+        let outside = match outside {
+            "shared" => shared.clone(),
+            o if o.starts_with('/') => format!("spec{o}"),
+            o => o.to_string(),
+        };
+        if line.contains(&outside) {
             found.push(format!("outside document {outside}"));
         }
     }
@@ -328,7 +325,9 @@ fn citation_patterns() {
     assert_eq!(citations(&format!("deviation {}-1", 'D')).len(), 1);
     assert_eq!(citations(&format!("measured in Issue {}", 5)).len(), 1);
     assert!(citations("ND-1 and 2D-3 and MODEL-4 are words").is_empty());
-    assert!(citations("reissue 5 tissues; an issue: none").is_empty());
+    assert!(citations(&format!("re{0} 5 ti{0}s 7; an {0}: none", "issue")).is_empty());
+    assert_eq!(citations(&format!("see shared/{}/x", "spec")).len(), 1);
+    assert_eq!(citations(&format!("from {}/shape.md", "spec")).len(), 1);
     assert!(citations("see docs/contracts/tensor.md#life-cycle").is_empty());
     assert_eq!(md_anchor_refs("a docs/contracts/tensor.md#life-cycle)."), [(
         "docs/contracts/tensor.md".to_string(),
