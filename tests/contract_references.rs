@@ -54,7 +54,10 @@ fn root() -> PathBuf {
 }
 
 fn rel(path: &Path) -> String {
-    path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 fn walk(path: &Path, out: &mut Vec<PathBuf>) {
@@ -131,7 +134,14 @@ fn citations(line: &str) -> Vec<String> {
     }
     // Paths into the old specification tree, spelled in pieces so this file does not match itself.
     let shared = format!("shared/{}", "spec");
-    for outside in ["/java_api", "/tensor", "/shape", "/strided_slice", "java_api.md", "shared"] {
+    for outside in [
+        "/java_api",
+        "/tensor",
+        "/shape",
+        "/strided_slice",
+        "java_api.md",
+        "shared",
+    ] {
         let outside = match outside {
             "shared" => shared.clone(),
             o if o.starts_with('/') => format!("spec{o}"),
@@ -162,7 +172,12 @@ fn no_citation_of_documents_outside_the_repository() {
                 Some(a) => {
                     allowed_seen.insert(*a);
                 }
-                None => offences.push(format!("{path}:{}: {} in: {}", n + 1, found.join(", "), line.trim())),
+                None => offences.push(format!(
+                    "{path}:{}: {} in: {}",
+                    n + 1,
+                    found.join(", "),
+                    line.trim()
+                )),
             }
         }
     }
@@ -172,8 +187,14 @@ fn no_citation_of_documents_outside_the_repository() {
         offences.join("\n")
     );
     // An entry that no longer matches anything is done: it must leave the list.
-    let stale: Vec<&&str> = NOT_YET_CLEAN.iter().filter(|a| !allowed_seen.contains(**a)).collect();
-    assert!(stale.is_empty(), "clean now, remove from NOT_YET_CLEAN: {stale:?}");
+    let stale: Vec<&&str> = NOT_YET_CLEAN
+        .iter()
+        .filter(|a| !allowed_seen.contains(**a))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "clean now, remove from NOT_YET_CLEAN: {stale:?}"
+    );
 }
 
 /// GitHub's heading anchor: lower case; letters, digits, `_`, `-` and spaces kept; spaces become
@@ -204,7 +225,11 @@ fn anchors(markdown: &str) -> BTreeSet<String> {
         if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
             let base = slug(line[hashes..].trim().trim_end_matches('#'));
             let n = seen.iter().filter(|s| **s == base).count();
-            out.insert(if n == 0 { base.clone() } else { format!("{base}-{n}") });
+            out.insert(if n == 0 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            });
             seen.push(base);
         }
     }
@@ -231,7 +256,10 @@ fn md_anchor_refs(line: &str) -> Vec<(String, String)> {
         while end < bytes.len() && (is_word_byte(bytes[end]) || bytes[end] == b'-') {
             end += 1;
         }
-        out.push((line[start..at + 3].to_string(), line[anchor_start..end].to_string()));
+        out.push((
+            line[start..at + 3].to_string(),
+            line[anchor_start..end].to_string(),
+        ));
         from = anchor_start;
     }
     out
@@ -243,7 +271,9 @@ fn md_links(line: &str) -> Vec<String> {
     let mut from = 0;
     while let Some(pos) = line[from..].find("](") {
         let start = from + pos + 2;
-        let Some(len) = line[start..].find(')') else { break };
+        let Some(len) = line[start..].find(')') else {
+            break;
+        };
         let target = &line[start..start + len];
         if !target.contains("://") && !target.starts_with("mailto:") && !target.is_empty() {
             out.push(target.to_string());
@@ -257,7 +287,9 @@ fn md_links(line: &str) -> Vec<String> {
 /// also relative to the crate root (how code comments write `docs/contracts/x.md`).
 fn resolve(from_file: &str, target: &str) -> Option<PathBuf> {
     let dir = Path::new(from_file).parent().unwrap_or(Path::new(""));
-    [root().join(dir).join(target), root().join(target)].into_iter().find(|p| p.is_file())
+    [root().join(dir).join(target), root().join(target)]
+        .into_iter()
+        .find(|p| p.is_file())
 }
 
 #[test]
@@ -285,7 +317,11 @@ fn every_contract_reference_resolves_to_a_heading() {
             }
             for (file, anchor) in refs {
                 checked += 1;
-                let target = if file == path { Some(root().join(&path)) } else { resolve(&path, &file) };
+                let target = if file == path {
+                    Some(root().join(&path))
+                } else {
+                    resolve(&path, &file)
+                };
                 let Some(target) = target else {
                     problems.push(format!("{path}:{}: no such file {file}", n + 1));
                     continue;
@@ -300,17 +336,33 @@ fn every_contract_reference_resolves_to_a_heading() {
             }
         }
     }
-    assert!(problems.is_empty(), "broken references:\n{}", problems.join("\n"));
-    assert!(checked > 0, "no reference was checked: the scan found nothing");
+    assert!(
+        problems.is_empty(),
+        "broken references:\n{}",
+        problems.join("\n")
+    );
+    assert!(
+        checked > 0,
+        "no reference was checked: the scan found nothing"
+    );
 }
 
 #[test]
 fn slugs_follow_github() {
     assert_eq!(slug("C++ tensor methods"), "c-tensor-methods");
-    assert_eq!(slug("equals, hashCode and toString"), "equals-hashcode-and-tostring");
-    assert_eq!(slug("End-mask fix for at(-1, true)"), "end-mask-fix-for-at-1-true");
+    assert_eq!(
+        slug("equals, hashCode and toString"),
+        "equals-hashcode-and-tostring"
+    );
+    assert_eq!(
+        slug("End-mask fix for at(-1, true)"),
+        "end-mask-fix-for-at-1-true"
+    );
     assert_eq!(slug("Deviations from TF 1.15"), "deviations-from-tf-115");
-    assert_eq!(slug("The factory copies the caller's array"), "the-factory-copies-the-callers-array");
+    assert_eq!(
+        slug("The factory copies the caller's array"),
+        "the-factory-copies-the-callers-array"
+    );
     let doc = "# A\n## Same\n```\n# not a heading\n```\n### Same\n";
     let got: Vec<String> = anchors(doc).into_iter().collect();
     assert_eq!(got, ["a", "same", "same-1"]);
@@ -329,8 +381,11 @@ fn citation_patterns() {
     assert_eq!(citations(&format!("see shared/{}/x", "spec")).len(), 1);
     assert_eq!(citations(&format!("from {}/shape.md", "spec")).len(), 1);
     assert!(citations("see docs/contracts/tensor.md#life-cycle").is_empty());
-    assert_eq!(md_anchor_refs("a docs/contracts/tensor.md#life-cycle)."), [(
-        "docs/contracts/tensor.md".to_string(),
-        "life-cycle".to_string()
-    )]);
+    assert_eq!(
+        md_anchor_refs("a docs/contracts/tensor.md#life-cycle)."),
+        [(
+            "docs/contracts/tensor.md".to_string(),
+            "life-cycle".to_string()
+        )]
+    );
 }

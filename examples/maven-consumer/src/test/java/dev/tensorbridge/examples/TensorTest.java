@@ -12,7 +12,8 @@ import org.tensorflow.Tensor;
 
 /**
  * {@code org.tensorflow.Tensor} as TF 1.x Java code uses it, plus the C++ slicing methods.
- * Expected messages are the TF 1.15 texts (see docs/contracts/tensor.md#message-catalogue in the tensorbridge repository).
+ * Expected messages are the TF 1.15 texts (tensorbridge's
+ * docs/contracts/tensor.md#message-catalogue).
  */
 class TensorTest {
 
