@@ -100,11 +100,20 @@ pub(crate) fn tensor(handle: jlong) -> BridgeResult<Arc<Tensor>> {
 /// The tensors behind several live handles, checked under one lock acquisition (for ops).
 pub(crate) fn tensors<const N: usize>(handles: [jlong; N]) -> BridgeResult<[Arc<Tensor>; N]> {
     let slab = registry();
-    if let Some(bad) = handles.iter().find(|h| slab.lookup(**h).is_none()) {
-        return Err(invalid(*bad).into());
+    let mut bad = None;
+    let out = handles.map(|h| match slab.lookup(h) {
+        Some(t) => Some(Arc::clone(t)),
+        None => {
+            bad.get_or_insert(h);
+            None
+        }
+    });
+    drop(slab);
+    if let Some(h) = bad {
+        return Err(invalid(h).into());
     }
-    // Every lookup succeeds now (checked above, under the same lock): no default is ever made.
-    Ok(handles.map(|h| slab.lookup(h).cloned().unwrap_or_default()))
+    // Every entry is Some here (no handle was refused): no default is ever made.
+    Ok(out.map(Option::unwrap_or_default))
 }
 
 /// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place):

@@ -1,5 +1,5 @@
 //! The rules TensorFlow 1.x's Java `Tensor` adds on top of C++ `tensorflow::Tensor`
-//! (docs/tensor_java.md is the project's contract note): how a tensor is built from Java bytes and
+//! ([docs/contracts/tensor.md](../../docs/contracts/tensor.md) is the contract): how a tensor is built from Java bytes and
 //! strings, what `numBytes()` counts, how `fromProto` words its rejections, and how summaries with
 //! non-UTF-8 bytes become Java text. They live here, not in the JNI bridge, so that the bridge
 //! only converts arguments and results.

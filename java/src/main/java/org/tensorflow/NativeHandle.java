@@ -17,6 +17,8 @@ import java.lang.ref.ReferenceQueue;
  * and no thread of our own. The garbage collector does not see native memory, so, as {@code
  * java.nio} does for direct buffers, adopting asks for a collection ({@link System#gc()}) when the
  * handles or native bytes registered and not yet released have doubled since the last request.
+ * Handles in a session's group do not count: the session releases them on close, and counting
+ * every op value made op-heavy code request a full collection every 16,384 ops.
  *
  * <p><b>Lock protocol.</b> A native call receives a handle only while the caller holds the lock
  * that its release path takes: a {@code Tensor}'s monitor (its {@code close()} is synchronized),
@@ -39,7 +41,10 @@ final class NativeHandle extends PhantomReference<Object> {
   private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<Object>();
   /** Guards the live list, every group's list, the counters and {@link #released} changes. */
   private static final Object LOCK = new Object();
-  /** Head of the list of unreleased handles: keeps them reachable until released. */
+  /**
+   * Head of the list of unreleased handles without a group: keeps them reachable until released
+   * (a group's list does that for its own).
+   */
   private static NativeHandle live;
   private static long liveCount;
   private static long liveBytes;
@@ -51,12 +56,10 @@ final class NativeHandle extends PhantomReference<Object> {
   private final Group group;
   /** Written under LOCK; volatile so that {@link #live()} (once per op input) takes no lock. */
   private volatile boolean released;
-  // Links of the live list and of the group's list; guarded by LOCK. Intrusive lists: O(1) add
-  // and remove, no hash node per handle (this runs once per op).
+  // Links of the live list (no group) or of the group's list; guarded by LOCK. Intrusive lists:
+  // O(1) add and remove, no hash node per handle (this runs once per op).
   private NativeHandle prev;
   private NativeHandle next;
-  private NativeHandle groupPrev;
-  private NativeHandle groupNext;
 
   private NativeHandle(Object owner, long handle, long bytes, Group group) {
     super(owner, QUEUE);
@@ -138,28 +141,31 @@ final class NativeHandle extends PhantomReference<Object> {
     }
   }
 
-  /** Adds this handle to the live list (and its group's); the caller holds LOCK. */
+  /**
+   * Adds this handle to its group's list, or to the live list if it has no group (either keeps it
+   * reachable until released); the caller holds LOCK.
+   */
   private void link() {
-    next = live;
-    if (live != null) {
-      live.prev = this;
+    NativeHandle head = group != null ? group.head : live;
+    next = head;
+    if (head != null) {
+      head.prev = this;
     }
-    live = this;
     if (group != null) {
-      groupNext = group.head;
-      if (group.head != null) {
-        group.head.groupPrev = this;
-      }
       group.head = this;
+    } else {
+      live = this;
+      liveCount++;
+      liveBytes = saturatedAdd(liveBytes, bytes);
     }
-    liveCount++;
-    liveBytes = saturatedAdd(liveBytes, bytes);
   }
 
-  /** Removes this handle from the live list (and its group's); the caller holds LOCK. */
+  /** Removes this handle from its list; the caller holds LOCK. */
   private void unlink() {
     if (prev != null) {
       prev.next = next;
+    } else if (group != null) {
+      group.head = next;
     } else {
       live = next;
     }
@@ -168,20 +174,10 @@ final class NativeHandle extends PhantomReference<Object> {
     }
     prev = null;
     next = null;
-    if (group != null) {
-      if (groupPrev != null) {
-        groupPrev.groupNext = groupNext;
-      } else if (group.head == this) {
-        group.head = groupNext;
-      }
-      if (groupNext != null) {
-        groupNext.groupPrev = groupPrev;
-      }
-      groupPrev = null;
-      groupNext = null;
+    if (group == null) {
+      liveCount--;
+      liveBytes -= bytes;
     }
-    liveCount--;
-    liveBytes -= bytes;
   }
 
   /**
