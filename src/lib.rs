@@ -14,12 +14,14 @@
 //! | [`summarize`], [`mod@format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
 //! | [`tf_string`] | TF 1.x C API `TF_STRING` buffer layout (offsets + length-prefixed strings) |
 //! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
+//! | [`graph`] | TF 1.x graph mode: `Graph`, `GraphDef` import/export, a session's run |
 
 #![warn(missing_docs)]
 
 pub mod dtype;
 pub mod error;
 pub mod format;
+pub mod graph;
 pub mod lite;
 pub mod shape;
 pub mod strided_slice;

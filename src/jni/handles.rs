@@ -1,4 +1,5 @@
-//! The handle registry: every tensor handed to Java lives in one slot of a slab, and the `jlong`
+//! The handle registry: every native object handed to Java (a tensor, a graph, a session) lives
+//! in one slot of a slab, and the `jlong`
 //! Java holds is `generation << 32 | slot`. Nothing else is ever dereferenced: a handle that was
 //! never issued, was released already, or whose slot has been reused since (its generation no
 //! longer matches) is refused with `IllegalStateException` before any tensor is touched, so no
@@ -18,13 +19,23 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use jni::sys::jlong;
 
 use super::errors::BridgeResult;
+use crate::graph::{Session, SharedGraph};
 use crate::tensor::Tensor;
 use crate::{Error, ErrorKind};
+
+/// What a slot holds. A handle of one kind is refused where another is expected, with the same
+/// message as a handle that is not live.
+#[derive(Clone)]
+enum Native {
+    Tensor(Arc<Tensor>),
+    Graph(Arc<SharedGraph>),
+    Session(Arc<Session>),
+}
 
 struct Slot {
     /// Generation of the current (or next) occupant; odd values are never special.
     generation: u32,
-    tensor: Option<Arc<Tensor>>,
+    tensor: Option<Native>,
 }
 
 #[derive(Default)]
@@ -54,14 +65,18 @@ fn unpack(handle: jlong) -> (usize, u32) {
 
 /// The message for a handle that is not live; see the module comment.
 fn invalid(handle: jlong) -> Error {
+    invalid_kind(handle, "tensor")
+}
+
+fn invalid_kind(handle: jlong, kind: &str) -> Error {
     Error::new(
         ErrorKind::IllegalState,
-        format!("invalid tensor handle 0x{handle:x}: never issued, or released already"),
+        format!("invalid {kind} handle 0x{handle:x}: never issued, or released already"),
     )
 }
 
 impl Slab {
-    fn lookup(&self, handle: jlong) -> Option<&Arc<Tensor>> {
+    fn lookup_native(&self, handle: jlong) -> Option<&Native> {
         let (index, generation) = unpack(handle);
         let slot = self.slots.get(index)?;
         if slot.generation != generation {
@@ -70,7 +85,14 @@ impl Slab {
         slot.tensor.as_ref()
     }
 
-    fn insert(&mut self, tensor: Arc<Tensor>) -> BridgeResult<jlong> {
+    fn lookup(&self, handle: jlong) -> Option<&Arc<Tensor>> {
+        match self.lookup_native(handle)? {
+            Native::Tensor(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn insert(&mut self, tensor: Native) -> BridgeResult<jlong> {
         self.live += 1;
         if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
@@ -80,7 +102,7 @@ impl Slab {
         let index = u32::try_from(self.slots.len())
             .ok()
             .filter(|i| *i < u32::MAX)
-            .ok_or_else(|| Error::resource_exhausted("too many live tensor handles"))?;
+            .ok_or_else(|| Error::resource_exhausted("too many live native handles"))?;
         self.slots.push(Slot { generation: 1, tensor: Some(tensor) });
         Ok(pack(index, 1))
     }
@@ -88,7 +110,47 @@ impl Slab {
 
 /// Registers `tensor` and returns its new handle (never 0).
 pub(crate) fn into_handle(tensor: Tensor) -> BridgeResult<jlong> {
-    registry().insert(Arc::new(tensor))
+    registry().insert(Native::Tensor(Arc::new(tensor)))
+}
+
+/// Registers an already shared tensor value (e.g. a session's fetch result).
+pub(crate) fn shared_into_handle(tensor: Arc<Tensor>) -> BridgeResult<jlong> {
+    registry().insert(Native::Tensor(tensor))
+}
+
+/// Registers a graph and returns its new handle.
+pub(crate) fn graph_into_handle(graph: Arc<SharedGraph>) -> BridgeResult<jlong> {
+    registry().insert(Native::Graph(graph))
+}
+
+/// Registers a session and returns its new handle.
+pub(crate) fn session_into_handle(session: Session) -> BridgeResult<jlong> {
+    registry().insert(Native::Session(Arc::new(session)))
+}
+
+/// The graph behind a live graph handle.
+pub(crate) fn graph(handle: jlong) -> BridgeResult<Arc<SharedGraph>> {
+    match registry().lookup_native(handle) {
+        Some(Native::Graph(g)) => Ok(Arc::clone(g)),
+        _ => Err(invalid_kind(handle, "graph").into()),
+    }
+}
+
+/// The session behind a live session handle.
+pub(crate) fn session(handle: jlong) -> BridgeResult<Arc<Session>> {
+    match registry().lookup_native(handle) {
+        Some(Native::Session(s)) => Ok(Arc::clone(s)),
+        _ => Err(invalid_kind(handle, "session").into()),
+    }
+}
+
+/// The tensors behind a list of live handles, checked under one lock acquisition.
+pub(crate) fn tensor_list(handles: &[jlong]) -> BridgeResult<Vec<Arc<Tensor>>> {
+    let slab = registry();
+    handles
+        .iter()
+        .map(|&h| slab.lookup(h).cloned().ok_or_else(|| invalid(h).into()))
+        .collect()
 }
 
 /// The tensor behind a live handle, as a reference of the caller's own: valid however long the
@@ -122,8 +184,10 @@ pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<()> {
     let mut slab = registry();
     let (index, generation) = unpack(handle);
     match slab.slots.get_mut(index) {
-        Some(slot) if slot.generation == generation && slot.tensor.is_some() => {
-            slot.tensor = Some(Arc::new(tensor));
+        Some(slot)
+            if slot.generation == generation && matches!(slot.tensor, Some(Native::Tensor(_))) =>
+        {
+            slot.tensor = Some(Native::Tensor(Arc::new(tensor)));
             Ok(())
         }
         _ => Err(invalid(handle).into()),
@@ -155,7 +219,7 @@ pub(crate) fn release(handle: jlong) -> BridgeResult<()> {
     Ok(())
 }
 
-/// The number of live handles (tensors and data-view keep-alives).
+/// The number of live handles (tensors, data-view keep-alives, graphs and sessions).
 pub(crate) fn live_handles() -> i64 {
     registry().live
 }

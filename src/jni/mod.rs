@@ -8,6 +8,7 @@ mod handles;
 
 mod diagnostics;
 mod eager_operation_builder;
+mod graph;
 mod native_handle;
 mod tensor;
 mod tensor_buffer;

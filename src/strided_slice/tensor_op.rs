@@ -168,7 +168,7 @@ fn element_size(dtype: DataType) -> Result<usize> {
 /// The values of an index tensor widened to `i64` (little-endian element bytes), inline for up to
 /// 8 entries. Tensors of an
 /// unsupported index dtype read as zeros: validation rejects them before looking at values.
-fn index_values(t: &Tensor, index_type: IndexType) -> Result<DimVec<i64>> {
+pub(crate) fn index_values(t: &Tensor, index_type: IndexType) -> Result<DimVec<i64>> {
     let n = usize::try_from(t.num_elements())
         .map_err(|_| Error::invalid_argument("StridedSlice: index tensor too large"))?;
     let (width, read): (usize, fn(&[u8]) -> i64) = match index_type {

@@ -1,0 +1,73 @@
+//! Attribute values of graph nodes (TensorFlow's `AttrValue`), with the kind names TensorFlow's
+//! messages use.
+
+use std::sync::Arc;
+
+use crate::tensor::Tensor;
+
+/// One attribute value. Types are raw `DataType` numbers so that an unknown one can be reported
+/// with its number; shapes are `None` for an unknown rank and `-1` for an unknown size.
+#[derive(Clone, Debug)]
+#[allow(missing_docs)]
+pub enum AttrValue {
+    S(Vec<u8>),
+    I(i64),
+    F(f32),
+    B(bool),
+    Type(i32),
+    Shape(Option<Vec<i64>>),
+    Tensor(Arc<Tensor>),
+    ListS(Vec<Vec<u8>>),
+    ListI(Vec<i64>),
+    ListF(Vec<f32>),
+    ListB(Vec<bool>),
+    ListType(Vec<i32>),
+    ListShape(Vec<Option<Vec<i64>>>),
+    ListTensor(Vec<Arc<Tensor>>),
+}
+
+impl AttrValue {
+    /// The kind as TensorFlow names it (`int`, `list(type)`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AttrValue::S(_) => "string",
+            AttrValue::I(_) => "int",
+            AttrValue::F(_) => "float",
+            AttrValue::B(_) => "bool",
+            AttrValue::Type(_) => "type",
+            AttrValue::Shape(_) => "shape",
+            AttrValue::Tensor(_) => "tensor",
+            AttrValue::ListS(_) => "list(string)",
+            AttrValue::ListI(_) => "list(int)",
+            AttrValue::ListF(_) => "list(float)",
+            AttrValue::ListB(_) => "list(bool)",
+            AttrValue::ListType(_) => "list(type)",
+            AttrValue::ListShape(_) => "list(shape)",
+            AttrValue::ListTensor(_) => "list(tensor)",
+        }
+    }
+
+    /// Value equality (tensors by identity of their value: the same shared tensor).
+    pub fn same_as(&self, other: &AttrValue) -> bool {
+        use AttrValue::*;
+        match (self, other) {
+            (S(a), S(b)) => a == b,
+            (I(a), I(b)) => a == b,
+            (F(a), F(b)) => a.to_bits() == b.to_bits(),
+            (B(a), B(b)) => a == b,
+            (Type(a), Type(b)) => a == b,
+            (Shape(a), Shape(b)) => a == b,
+            (Tensor(a), Tensor(b)) => Arc::ptr_eq(a, b),
+            (ListS(a), ListS(b)) => a == b,
+            (ListI(a), ListI(b)) => a == b,
+            (ListF(a), ListF(b)) => a.iter().map(|f| f.to_bits()).eq(b.iter().map(|f| f.to_bits())),
+            (ListB(a), ListB(b)) => a == b,
+            (ListType(a), ListType(b)) => a == b,
+            (ListShape(a), ListShape(b)) => a == b,
+            (ListTensor(a), ListTensor(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(x, y))
+            }
+            _ => false,
+        }
+    }
+}
