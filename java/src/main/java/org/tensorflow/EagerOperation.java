@@ -6,7 +6,7 @@ import java.util.Arrays;
  * An executed eager operation with one output, whose value (a native tensor handle) the session
  * owns. Equality is identity. Thread-safe.
  */
-final class EagerOperation implements Operation {
+final class EagerOperation extends AbstractOperation {
   private final EagerSession session;
   private final String type;
   private final String name;
@@ -77,26 +77,6 @@ final class EagerOperation implements Operation {
   }
 
   @Override
-  public Output<?>[] outputList(int idx, int length) {
-    if (length < 0 || idx < 0 || idx > numOutputs() - length) {
-      throw new IndexOutOfBoundsException(
-          "Outputs [" + idx + ", " + idx + " + " + length + ") out of range for an op with "
-              + numOutputs() + " output(s)");
-    }
-    Output<?>[] outputs = new Output<?>[length];
-    for (int i = 0; i < length; i++) {
-      outputs[i] = output(idx + i);
-    }
-    return outputs;
-  }
-
-  @Override
-  public <T> Output<T> output(int idx) {
-    checkIndex(idx);
-    return new Output<T>(this, idx);
-  }
-
-  @Override
   public int inputListLength(String name) {
     session.checkOpen();
     if ("StridedSlice".equals(type)
@@ -107,17 +87,12 @@ final class EagerOperation implements Operation {
     throw new IllegalArgumentException("Op " + type + " has no input list named '" + name + "'");
   }
 
-  /** {@code <type 'name'>}. */
-  @Override
-  public String toString() {
-    return "<" + type + " '" + name + "'>";
-  }
-
   EagerSession session() {
     return session;
   }
 
   /** The value as a session-owned tensor: the same instance on every call. */
+  @Override
   synchronized Tensor<?> tensor(int idx) {
     checkIndex(idx);
     if (tensor == null) {
@@ -132,18 +107,20 @@ final class EagerOperation implements Operation {
     return tensor;
   }
 
+  @Override
   DataType dataType(int idx) {
     Tensor<?> t = cachedTensor(idx);
     return t != null ? t.dataType() : DataType.fromC((int) describe()[0]);
   }
 
-  long[] shape(int idx) {
+  @Override
+  Shape shape(int idx) {
     Tensor<?> t = cachedTensor(idx);
     if (t != null) {
-      return t.shape();
+      return Shape.fromArray(t.shape());
     }
     long[] d = describe();
-    return Arrays.copyOfRange(d, 2, d.length);
+    return Shape.fromArray(Arrays.copyOfRange(d, 2, d.length));
   }
 
   /**

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.tensorflow.ndarray.Shape;
 
 /**
  * Builds and executes one eager operation. Only {@code Const} and {@code StridedSlice} are

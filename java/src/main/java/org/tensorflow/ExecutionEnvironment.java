@@ -1,6 +1,6 @@
 package org.tensorflow;
 
-/** Where operations are built and run. The only implementation is {@link EagerSession}. */
+/** Where operations are built: an {@link EagerSession} (run at once) or a {@link Graph}. */
 public interface ExecutionEnvironment {
   /**
    * A builder for an operation of {@code type} named {@code name} in this environment.
@@ -9,7 +9,8 @@ public interface ExecutionEnvironment {
    * @param name the unique name, normally from {@code Scope.makeOpName}
    * @return a new builder, to be built exactly once
    * @throws IllegalStateException if the environment has been closed
-   * @throws TensorFlowException if {@code type} is not an executable op type
+   * @throws TensorFlowException in eager mode, if {@code type} is not an executable op type (a
+   *     graph checks the type at {@code build()})
    */
   OperationBuilder opBuilder(String type, String name);
 }

@@ -1,10 +1,9 @@
 package org.tensorflow;
 
-import org.tensorflow.ndarray.Shape;
-
 /**
- * Collects the inputs and attributes of an operation, then builds (in eager mode: executes) it
- * with {@link #build()}. Obtained from {@link ExecutionEnvironment#opBuilder}.
+ * Collects the inputs and attributes of an operation, then builds it with {@link #build()}: in
+ * eager mode that executes it, in graph mode it adds it to the graph. Obtained from {@link
+ * ExecutionEnvironment#opBuilder}.
  */
 public interface OperationBuilder {
   /**
@@ -38,7 +37,8 @@ public interface OperationBuilder {
   OperationBuilder addInputList(Output<?>[] inputs);
 
   /**
-   * Makes the operation run after {@code control}; eager execution has no such ordering.
+   * Makes the operation run after {@code control} (graph mode); eager execution has no such
+   * ordering.
    *
    * @param control the operation that must run first
    * @return this builder
@@ -192,7 +192,7 @@ public interface OperationBuilder {
   OperationBuilder setAttr(String name, Tensor<?>[] value);
 
   /**
-   * Takes the ndarray {@code Shape} (TF 1.x took its own {@code org.tensorflow.Shape}).
+   * Sets a shape attribute, e.g. the {@code shape} of {@code Placeholder}.
    *
    * @param name the attribute name, checked against the op type at {@link #build()}
    * @param value the shape
@@ -202,7 +202,7 @@ public interface OperationBuilder {
   OperationBuilder setAttr(String name, Shape value);
 
   /**
-   * Sets a shape-list attribute (ndarray {@code Shape}, as the single-shape overload).
+   * Sets a shape-list attribute.
    *
    * @param name the attribute name, checked against the op type at {@link #build()}
    * @param value the shapes

@@ -1,19 +1,19 @@
 package org.tensorflow;
 
 import java.util.Objects;
-import org.tensorflow.ndarray.Shape;
 
 /**
  * A symbolic handle to output {@code index} of an {@link Operation}. In eager mode its value is
- * already computed and available through {@link #tensor()}. Thread-safe.
+ * already computed and available through {@link #tensor()}; in graph mode it is computed by
+ * running a {@link Session}. Thread-safe.
  *
  * @param <T> the type tag of the elements
  */
 public final class Output<T> implements Operand<T> {
-  private final EagerOperation operation;
+  private final AbstractOperation operation;
   private final int index;
 
-  Output(EagerOperation operation, int index) {
+  Output(AbstractOperation operation, int index) {
     this.operation = operation;
     this.index = index;
   }
@@ -37,21 +37,23 @@ public final class Output<T> implements Operand<T> {
   }
 
   /**
-   * The shape of the value (always fully known in eager mode). Returns the ndarray {@code Shape}
-   * where TF 1.x returned its own {@code org.tensorflow.Shape}.
+   * The shape of the value: fully known in eager mode; in graph mode the shape inferred when the
+   * operation was added, possibly partial ({@code [?, 2]}) or of unknown rank.
    *
-   * @return the fully known shape
-   * @throws IllegalStateException if the session was closed before {@link #tensor()} was called
+   * @return the TensorFlow 1.x shape
+   * @throws IllegalStateException if the eager session was closed before {@link #tensor()} was
+   *     called, or the graph has been closed
    */
   public Shape shape() {
-    return Shape.of(operation.shape(index));
+    return operation.shape(index);
   }
 
   /**
    * The element type of the value.
    *
    * @return the data type
-   * @throws IllegalStateException if the session was closed before {@link #tensor()} was called
+   * @throws IllegalStateException if the eager session was closed before {@link #tensor()} was
+   *     called, or the graph has been closed
    */
   public DataType dataType() {
     return operation.dataType(index);
@@ -63,7 +65,8 @@ public final class Output<T> implements Operand<T> {
    * earlier, and this output stays usable as an op input.
    *
    * @return the session-owned tensor; do not expect it to outlive the session
-   * @throws IllegalStateException if the session was closed before the first call
+   * @throws IllegalStateException if the session was closed before the first call; always in
+   *     graph mode ({@code Graph tensors must be fetched by running a session})
    */
   @SuppressWarnings("unchecked")
   public Tensor<T> tensor() {
@@ -105,10 +108,25 @@ public final class Output<T> implements Operand<T> {
    * use lock.
    */
   long liveHandle() {
-    return operation.outputHandle(index);
+    return eagerOperation().outputHandle(index);
   }
 
   EagerSession session() {
-    return operation.session();
+    return eagerOperation().session();
+  }
+
+  /** The producing operation as an eager one, for the eager op builder. */
+  private EagerOperation eagerOperation() {
+    if (!(operation instanceof EagerOperation)) {
+      throw new IllegalArgumentException(
+          "Output " + operation.name() + ":" + index
+              + " belongs to a Graph and cannot be an input of an eager operation");
+    }
+    return (EagerOperation) operation;
+  }
+
+  /** The producing operation, for the graph op builder and the session runner. */
+  AbstractOperation operation() {
+    return operation;
   }
 }

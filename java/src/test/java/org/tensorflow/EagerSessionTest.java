@@ -18,7 +18,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
@@ -110,7 +109,7 @@ class EagerSessionTest {
     Tensor<Integer> t = out.tensor();
     session.close();
     assertSame(t, out.tensor());
-    assertEquals(Shape.of(3), out.shape());
+    assertEquals(Shape.make(3), out.shape());
     assertEquals(DataType.INT32, out.dataType());
     assertEquals("<StridedSlice 'StridedSlice:0' shape=[3] dtype=INT32>", out.toString());
     assertThrowsMessage(NullPointerException.class, "close() was called on the Tensor", () -> t.copyTo(new int[3]));
@@ -125,7 +124,7 @@ class EagerSessionTest {
     Scope scope = new Scope(session);
     Constant<Integer> c = Constant.create(scope, new int[] {1, 2});
     Output<Integer> out = c.asOutput();
-    assertEquals(Shape.of(2), out.shape()); // known while open
+    assertEquals(Shape.make(2), out.shape()); // known while open
     session.close();
     String closed = "EagerSession has been closed";
     assertThrowsMessage(IllegalStateException.class, closed, out::tensor);

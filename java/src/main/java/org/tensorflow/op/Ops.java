@@ -12,12 +12,17 @@ import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.index.Index;
 import org.tensorflow.op.core.Constant;
+import org.tensorflow.op.core.Identity;
+import org.tensorflow.op.core.NoOp;
+import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.StridedSlice;
 import org.tensorflow.op.core.StridedSliceHelper;
 
 /**
- * The op facade (the subset tensorbridge executes): every method {@code x(...)} is
- * {@code X.create(scope(), ...)}. Each instance has its own root scope and name counter.
+ * The op facade (the subset tensorbridge implements): every method {@code x(...)} is
+ * {@code X.create(scope(), ...)}. Each instance has its own root scope and name counter. In an
+ * {@link EagerSession} only constants and slices execute; in a {@link org.tensorflow.Graph}
+ * placeholders, identities and no-ops are available too.
  */
 public final class Ops {
   private final Scope scope;
@@ -29,7 +34,8 @@ public final class Ops {
   /**
    * A facade over a new root scope in {@code env}, with its own name counter.
    *
-   * @param env the environment that executes the ops (an {@link EagerSession})
+   * @param env the environment the ops are built in (an {@link EagerSession} or a {@link
+   *     org.tensorflow.Graph})
    * @return a new facade; two facades on one environment can produce identically named ops
    */
   public static Ops create(ExecutionEnvironment env) {
@@ -648,5 +654,38 @@ public final class Ops {
    */
   public <T> StridedSlice<T> stridedSlice(Operand<T> input, Index... indices) {
     return StridedSliceHelper.stridedSlice(scope, input, indices);
+  }
+
+  /**
+   * Adds a placeholder in this facade's scope (graph mode); same as {@link Placeholder#create}.
+   *
+   * @param <T> the element type tag
+   * @param dtype the element class of the values to feed
+   * @param options the shape, if known
+   * @return the new op
+   */
+  public <T> Placeholder<T> placeholder(Class<T> dtype, Placeholder.Options... options) {
+    return Placeholder.create(scope, dtype, options);
+  }
+
+  /**
+   * Adds an identity of {@code input} in this facade's scope (graph mode); same as {@link
+   * Identity#create}.
+   *
+   * @param <T> the element type tag
+   * @param input the value to pass on
+   * @return the new op
+   */
+  public <T> Identity<T> identity(Operand<T> input) {
+    return Identity.create(scope, input);
+  }
+
+  /**
+   * Adds a no-op in this facade's scope (graph mode); same as {@link NoOp#create}.
+   *
+   * @return the new op
+   */
+  public NoOp noOp() {
+    return NoOp.create(scope);
   }
 }

@@ -13,7 +13,7 @@ import org.tensorflow.Operation;
 import org.tensorflow.OperationBuilder;
 import org.tensorflow.Output;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.Shape;
+import org.tensorflow.Shape;
 import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 
@@ -125,7 +125,7 @@ class OperationBuilderHostileTest {
               b.addInputList(new Output<?>[0]);
               break;
             default:
-              b.setAttr("shape", Shape.of(1));
+              b.setAttr("shape", Shape.make(1));
           }
         }
       });

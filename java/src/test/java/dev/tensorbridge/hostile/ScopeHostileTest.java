@@ -102,7 +102,7 @@ class ScopeHostileTest {
         Constant<Integer> x = Constant.create(withNone, new int[] {1, 2});
         Constant<Integer> zero = Constant.create(withNone, new int[] {0});
         Constant<Integer> one = Constant.create(withNone, new int[] {1});
-        assertEquals(1, StridedSlice.create(withNone, x, zero, one, one).output().shape().size());
+        assertEquals(1, StridedSlice.create(withNone, x, zero, one, one).output().shape().size(0));
       }
     });
     return c.build();
