@@ -412,6 +412,24 @@ public final class Tensor<T> implements AutoCloseable {
     handle.release();
   }
 
+  /**
+   * The raw native handle, 0 once closed. Package-private, for code written against TensorFlow
+   * 1.x's package-private API; native code checks it in the handle registry on every use.
+   */
+  synchronized long getNativeHandle() {
+    return handle.live();
+  }
+
+  /**
+   * A new tensor for the value behind {@code handle}. Unlike TensorFlow 1.x, which takes over
+   * the handle itself, the new tensor owns a second handle to the same value (checked natively:
+   * a handle that is not live is refused with {@code IllegalStateException}), so that it and the
+   * tensor the handle came from can each be closed, or collected, on their own.
+   */
+  static Tensor<?> fromHandle(long handle) {
+    return new Tensor<Object>(NativeHandle.share(handle));
+  }
+
   /** Whether {@link #close()} (or the owning session's close) has released this tensor. */
   synchronized boolean isClosed() {
     return handle.live() == 0;

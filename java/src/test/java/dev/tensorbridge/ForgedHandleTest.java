@@ -143,6 +143,9 @@ class ForgedHandleTest {
     put(instances, tf.constant(new int[] {1, 2, 3}));
     put(instances, tf.constant(new int[] {1, 2, 3}).asOutput());
     put(instances, session.opBuilder("StridedSlice", "forged"));
+    org.tensorflow.Graph graph = new org.tensorflow.Graph();
+    put(instances, graph.opBuilder("StridedSlice", "forged"));
+    put(instances, graph);
     put(instances, Shape.of(2, 3));
     put(instances, TensorBuffer.createFixedSize(new int[] {2}, DataType.FLOAT32));
     put(instances, TensorBuffer.createDynamic(DataType.UINT8));
@@ -183,6 +186,7 @@ class ForgedHandleTest {
       }
     } finally {
       session.close();
+      graph.close();
       open.close();
     }
     assertTrue(calls > 100, "only " + calls + " calls made");
