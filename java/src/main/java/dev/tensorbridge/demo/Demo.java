@@ -7,11 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.tensorflow.DataType;
 import org.tensorflow.EagerSession;
+import org.tensorflow.Graph;
+import org.tensorflow.Session;
 import org.tensorflow.Tensor;
+import org.tensorflow.Tensors;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
+import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.StridedSlice;
 
 /**
@@ -54,6 +58,39 @@ public final class Demo {
     System.out.println("org.tensorflow.Tensor");
     showTensors();
     stridedSlice();
+    graphMode();
+  }
+
+  /** TensorFlow 1.x style: build a graph with a partially known input, then run it. */
+  private static void graphMode() {
+    System.out.println();
+    System.out.println("org.tensorflow.Graph and Session (graph mode)");
+    try (Graph g = new Graph()) {
+      Ops tf = Ops.create(g);
+      Placeholder<Float> x =
+          tf.placeholder(Float.class, Placeholder.shape(org.tensorflow.Shape.make(-1, 4)));
+      StridedSlice<Float> y =
+          tf.stridedSlice(
+              x,
+              tf.constant(new int[] {0, 1}),
+              tf.constant(new int[] {0, 3}),
+              tf.constant(new int[] {1, 1}),
+              StridedSlice.beginMask(1L),
+              StridedSlice.endMask(1L));
+      System.out.println("  x[:, 1:3] of x " + x.asOutput().shape() + ": shape " + y.asOutput().shape());
+      try (Session s = new Session(g);
+          Tensor<Float> in = Tensors.create(new float[][] {{1, 2, 3, 4}, {5, 6, 7, 8}});
+          Tensor<?> out = s.runner().feed(x, in).fetch(y).run().get(0)) {
+        System.out.println(
+            "  fed [[1, 2, 3, 4], [5, 6, 7, 8]] -> " + Arrays.deepToString(out.copyTo(new float[2][2])));
+      }
+      try (Session s = new Session(g)) {
+        s.runner().fetch(y).run();
+      } catch (IllegalArgumentException e) {
+        System.out.println("  run without a feed -> " + e.getMessage().split("\n")[0]);
+      }
+      System.out.println("  GraphDef: " + g.toGraphDef().length + " bytes");
+    }
   }
 
   private static void stridedSlice() {

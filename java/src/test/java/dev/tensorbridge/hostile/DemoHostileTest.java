@@ -21,6 +21,7 @@ class DemoHostileTest {
       System.setOut(old);
     }
     assertTrue(out.toString().contains("StridedSlice"), "the tour ran to its slicing part");
+    assertTrue(out.toString().contains("[[2.0, 3.0], [6.0, 7.0]]"), "the tour ran its graph-mode part");
   }
 
   @TestFactory
