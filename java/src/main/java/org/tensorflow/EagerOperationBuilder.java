@@ -70,6 +70,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   public synchronized OperationBuilder addInput(Output<?> input) {
     checkNotBuilt();
     input.nativeHandle(); // fails with "Tensor handle has been deleted" once released
+    checkSessionOpen();
     inputs.add(input);
     return this;
   }
@@ -80,6 +81,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     for (Output<?> input : inputs) {
       input.nativeHandle();
     }
+    checkSessionOpen();
     for (Output<?> input : inputs) {
       this.inputs.add(input);
     }
@@ -96,6 +98,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   @Override
   public synchronized OperationBuilder setDevice(String device) {
     checkNotBuilt();
+    checkSessionOpen();
     return this;
   }
 
@@ -228,8 +231,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   /**
-   * Attributes cannot be set once the session is closed. TF 1.15 freed the native op with the
-   * session, and a freed op reports what a built one does, so the message is the same.
+   * Nothing can be added once the session is closed. TF 1.15 freed the native op with the session,
+   * and a freed op reports what a built one does, so the message is the same
+   * (docs/contracts/eager.md#operationbuilder).
    */
   private void checkSessionOpen() {
     if (session.isClosed()) {

@@ -120,7 +120,7 @@ public final class Tensor<T> implements AutoCloseable {
     int rank = TensorArrays.rank(obj, dataType);
     if (dataType == DataType.STRING && rank == 0 && !(obj instanceof byte[])) {
       // A boxed Byte reads as STRING but a STRING element is a byte[]: TF 1.15 failed here with
-      // a ClassCastException (docs/tensor.md).
+      // a ClassCastException (docs/contracts/tensor.md#factories).
       throw new IllegalArgumentException(
           "cannot create Tensors of type "
               + obj.getClass().getName()
@@ -518,7 +518,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     a Float scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized float floatValue() {
     return scalar(DataType.FLOAT, "Float").getFloat(0);
@@ -532,7 +532,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     a Double scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized double doubleValue() {
     return scalar(DataType.DOUBLE, "Double").getDouble(0);
@@ -546,7 +546,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     a Int scalar} for another dtype (including UINT8)
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized int intValue() {
     return scalar(DataType.INT32, "Int").getInt(0);
@@ -560,7 +560,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     a Long scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized long longValue() {
     return scalar(DataType.INT64, "Long").getLong(0);
@@ -574,7 +574,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     a Boolean scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized boolean booleanValue() {
     return scalar(DataType.BOOL, "Boolean").get(0) != 0;
@@ -588,7 +588,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException {@code Tensor is not a string/bytes scalar}
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized byte[] bytesValue() {
     long handle = liveHandle();
@@ -628,7 +628,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     level, or a scalar tensor
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public <U> U copyTo(U dst) {
     int rank = shape.length;
@@ -709,7 +709,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(IntBuffer dst) {
     checkWriteType(dst, DataType.INT32);
@@ -726,7 +726,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(FloatBuffer dst) {
     checkWriteType(dst, DataType.FLOAT);
@@ -743,7 +743,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(DoubleBuffer dst) {
     checkWriteType(dst, DataType.DOUBLE);
@@ -760,7 +760,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(LongBuffer dst) {
     checkWriteType(dst, DataType.INT64);
@@ -777,7 +777,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
-   *     tensor, which has elements but no data to read (docs/tensor.md)
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    * @throws IllegalStateException for RESOURCE and VARIANT
    */
   public synchronized void writeTo(ByteBuffer dst) {

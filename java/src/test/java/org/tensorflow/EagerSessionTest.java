@@ -23,7 +23,7 @@ import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
-/** java_api.md §6–§8: session lifecycle, outputs, operations and eager builders. */
+/** Session lifecycle, outputs, operations and eager builders (docs/contracts/eager.md). */
 class EagerSessionTest {
   private static void assertThrowsMessage(
       Class<? extends Throwable> type, String message, Executable call) {
@@ -275,10 +275,16 @@ class EagerSessionTest {
     OperationBuilder b = session.opBuilder("StridedSlice", "s");
     OperationBuilder direct = new EagerOperationBuilder(session, "Const", "c");
     Tensor<Integer> value = Tensor.create(new long[] {1}, IntBuffer.wrap(new int[] {1}));
+    EagerSession other = EagerSession.create();
+    Output<Integer> open = org.tensorflow.op.core.Constant.create(new Scope(other), 1).asOutput();
     session.close();
     String freed = "Operation has already been built";
     try {
       for (OperationBuilder builder : new OperationBuilder[] {b, direct}) {
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setDevice("cpu"));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.addInput(open));
+        assertThrowsMessage(
+            IllegalStateException.class, freed, () -> builder.addInputList(new Output<?>[] {open}));
         assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("begin_mask", 1L));
         assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("T", DataType.INT32));
         assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("s", "x"));
@@ -298,6 +304,7 @@ class EagerSessionTest {
       }
     } finally {
       value.close();
+      other.close();
     }
   }
 

@@ -30,7 +30,7 @@ import org.tensorflow.Tensor;
 /**
  * {@link Tensor} from a careless caller's side: TF 1.x's check order and messages, the life
  * cycle, the rejections of input TF 1.x left undefined, uninitialised tensors and the decisions
- * of docs/tensor.md, malformed and random protos, rank-255 shapes,
+ * of docs/contracts/tensor.md, malformed and random protos, rank-255 shapes,
  * slice and bit-cast arguments. Each case must end in its documented Java exception, never a JVM
  * crash (tests run under {@code -Xcheck:jni}).
  */
@@ -78,7 +78,8 @@ class TensorHostileTest {
     c.fails("null row", NPE, ANY_MESSAGE, () -> Tensor.create(new float[][] {{1}, null}));
     c.fails("null class", NPE, ANY_MESSAGE, () -> Tensor.create(new int[] {1}, null));
     // TF 1.15 maps Byte to STRING, whose scalar must be a byte[], and failed with a
-    // ClassCastException; this is the documented IllegalArgumentException (docs/tensor.md).
+    // ClassCastException; this is the documented IllegalArgumentException
+    // (docs/contracts/tensor.md#factories).
     String byteScalar =
         "cannot create Tensors of type java.lang.Byte (a STRING scalar is a byte[]; use UInt8.class"
             + " for a UINT8 scalar)";
