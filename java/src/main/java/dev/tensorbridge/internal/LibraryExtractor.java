@@ -55,7 +55,7 @@ final class LibraryExtractor {
     removeStaleCopies(dir, stalePrefix, suffix);
     // The marker is created and locked before the copy exists, so another JVM's cleanup, which
     // only looks at copies, never sees this copy without a held lock.
-    File marker = File.createTempFile(stem, MARKER_SUFFIX, dir);
+    File marker = createMarker(stem, dir);
     RandomAccessFile holder = new RandomAccessFile(marker, "rw");
     boolean locked = false;
     try {
@@ -180,6 +180,22 @@ final class LibraryExtractor {
       marker.delete();
     }
     return deleted;
+  }
+
+  /**
+   * Creates a new empty marker {@code <stem><unique>.lck}. Not {@code File.createTempFile}: its
+   * random names seed a {@code SecureRandom}, which costs start-up time and, under Wine, crashes the
+   * JVM; an exclusive create with a retry is just as safe against name clashes.
+   */
+  private static File createMarker(String stem, File dir) throws IOException {
+    for (int attempt = 0; attempt < 100; attempt++) {
+      long unique = (System.nanoTime() + attempt * 7919L + System.identityHashCode(dir)) & Long.MAX_VALUE;
+      File marker = new File(dir, stem + Long.toString(unique, 36) + MARKER_SUFFIX);
+      if (marker.createNewFile()) {
+        return marker;
+      }
+    }
+    throw new IOException("could not create a new marker file " + stem + "*" + MARKER_SUFFIX + " in " + dir);
   }
 
   /** {@code tensorbridge-0.1.0-123.lck} becomes {@code tensorbridge-0.1.0-123.dll}. */
