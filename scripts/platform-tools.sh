@@ -28,6 +28,10 @@ pip_install() {
   fi
   python3 -m pip install -q --disable-pip-version-check "$@" 2>/dev/null \
     || python3 -m pip install -q --disable-pip-version-check --break-system-packages "$@"
+  # Console scripts (cargo-zigbuild) land in the interpreter's scripts directory, which need not be
+  # on PATH (pyenv shims appear only after a rehash).
+  PATH="$PATH:$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
+  export PATH
 }
 
 # need_rust_targets TRIPLE...: adds the rustup targets that are not installed yet.
