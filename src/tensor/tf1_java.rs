@@ -94,10 +94,14 @@ impl Tensor {
     /// The data bytes as TF 1.x Java exposes them: `tensor_data()`, with "not memcpy-able"
     /// (STRING, RESOURCE, VARIANT) as `IllegalState`, the class Java throws for it.
     pub fn java_data(&self) -> Result<&[u8]> {
-        self.tensor_data().map_err(|e| match e.kind {
-            ErrorKind::InvalidArgument => Error::new(ErrorKind::IllegalState, e.message),
-            _ => e,
-        })
+        not_memcpy_is_illegal_state(self.tensor_data())
+    }
+
+    /// The bytes of the element values, for reading them from Java ([`Tensor::element_bytes`]: an
+    /// uninitialised tensor is an error, not an empty view), with "not memcpy-able" as
+    /// `IllegalState`.
+    pub fn java_element_bytes(&self) -> Result<&[u8]> {
+        not_memcpy_is_illegal_state(self.element_bytes())
     }
 
     /// TF 1.x's `numBytes()`: the data size; for STRING the size of the `TF_STRING` encoding
@@ -110,9 +114,10 @@ impl Tensor {
         }
     }
 
-    /// A STRING tensor's `TF_STRING` encoding (empty for an uninitialised one).
+    /// A STRING tensor's `TF_STRING` encoding (`writeTo(ByteBuffer)`): an uninitialised tensor
+    /// has no strings to write, so it is an error like every other read of element values.
     pub fn tf_string_encoding(&self) -> Result<Vec<u8>> {
-        tf_string::encode(self.strings_or_none()?)
+        tf_string::encode(self.strings()?)
     }
 
     /// `fromProto` with TF 1.x Java's wording: every rejection is `InvalidArgument` starting with
@@ -135,6 +140,13 @@ impl Tensor {
     fn strings_or_none(&self) -> Result<&[Vec<u8>]> {
         if self.is_initialized() { self.strings() } else { Ok(&[]) }
     }
+}
+
+fn not_memcpy_is_illegal_state(bytes: Result<&[u8]>) -> Result<&[u8]> {
+    bytes.map_err(|e| match e.kind {
+        ErrorKind::InvalidArgument => Error::new(ErrorKind::IllegalState, e.message),
+        _ => e,
+    })
 }
 
 fn proto_rejection(e: Error) -> Error {

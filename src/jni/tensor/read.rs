@@ -65,7 +65,11 @@ pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
 ) -> jobject {
     guard(&mut env, |env| {
         let tensor = handles::tensor(handle)?;
-        let bytes = tensor.java_data()?;
+        // tensorData() (with keepAlive) is C++'s tensor_data(): empty for an uninitialised
+        // tensor. Without keepAlive the view is for reading element values, which an
+        // uninitialised tensor does not have: an error there rather than an empty view.
+        let bytes =
+            if keep_alive.is_null() { tensor.java_element_bytes()? } else { tensor.java_data()? };
         if bytes.is_empty() {
             return Ok(std::ptr::null_mut());
         }

@@ -241,15 +241,7 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
    */
   @Override
   public OperationBuilder opBuilder(String type, String name) {
-    checkOpen();
-    if (!EagerOperationBuilder.isExecutable(type)) {
-      throw new TensorFlowException(
-          "Op type not registered '"
-              + type
-              + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
-              + " eagerly by tensorbridge.");
-    }
-    return new EagerOperationBuilder(this, type, name);
+    return new EagerOperationBuilder(this, type, name); // checks both
   }
 
   /** The options this session was built with (stored only; see the class comment). */

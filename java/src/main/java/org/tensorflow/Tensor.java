@@ -79,7 +79,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException with TF 1.x's messages, in its order: unknown {@code type};
    *     unsupported element class; arrays of boxed values; element type not {@code type}; a
-   *     zero-length or ragged array
+   *     zero-length or ragged array; and for a {@code Byte} as a STRING scalar (TF 1.15 threw
+   *     {@code ClassCastException})
    * @throws NullPointerException if {@code obj} is null
    */
   public static <T> Tensor<T> create(Object obj, Class<T> type) {
@@ -105,7 +106,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @param obj the scalar or array to copy
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException for unsupported element classes, boxed arrays, zero-length
-   *     or ragged arrays
+   *     or ragged arrays, and a {@code Byte} (it reads as STRING, whose scalar is a {@code byte[]})
    * @throws NullPointerException if {@code obj} is null
    */
   public static Tensor<?> create(Object obj) {
@@ -116,6 +117,14 @@ public final class Tensor<T> implements AutoCloseable {
 
   private static Tensor<?> fromObject(Object obj, DataType dataType) {
     int rank = TensorArrays.rank(obj, dataType);
+    if (dataType == DataType.STRING && rank == 0 && !(obj instanceof byte[])) {
+      // A boxed Byte reads as STRING but a STRING element is a byte[]: TF 1.15 failed here with
+      // a ClassCastException (docs/contracts/tensor.md#factories).
+      throw new IllegalArgumentException(
+          "cannot create Tensors of type "
+              + obj.getClass().getName()
+              + " (a STRING scalar is a byte[]; use UInt8.class for a UINT8 scalar)");
+    }
     long[] shape = TensorArrays.shapeOf(obj, rank);
     TensorArrays.checkCreatable(shape, dataType);
     int count = (int) TensorArrays.elementCount(shape);
@@ -533,6 +542,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Float scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized float floatValue() {
     return scalar(DataType.FLOAT, "Float").getFloat(0);
@@ -545,6 +556,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Double scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized double doubleValue() {
     return scalar(DataType.DOUBLE, "Double").getDouble(0);
@@ -557,6 +570,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Int scalar} for another dtype (including UINT8)
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized int intValue() {
     return scalar(DataType.INT32, "Int").getInt(0);
@@ -569,6 +584,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Long scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized long longValue() {
     return scalar(DataType.INT64, "Long").getLong(0);
@@ -581,6 +598,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Boolean scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized boolean booleanValue() {
     return scalar(DataType.BOOL, "Boolean").get(0) != 0;
@@ -593,6 +612,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar}
    * @throws IllegalArgumentException {@code Tensor is not a string/bytes scalar}
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized byte[] bytesValue() {
     long handle = liveHandle();
@@ -631,6 +652,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException for a different rank, element type or shape, a zero-length
    *     level, or a scalar tensor
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public <U> U copyTo(U dst) {
     int rank = shape.length;
@@ -710,6 +733,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException {@code cannot use … with Tensor of type …} for another dtype
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(IntBuffer dst) {
     checkWriteType(dst, DataType.INT32);
@@ -725,6 +750,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException if the tensor is not FLOAT
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(FloatBuffer dst) {
     checkWriteType(dst, DataType.FLOAT);
@@ -740,6 +767,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException if the tensor is not DOUBLE
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(DoubleBuffer dst) {
     checkWriteType(dst, DataType.DOUBLE);
@@ -755,6 +784,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException if the tensor is not INT64
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(LongBuffer dst) {
     checkWriteType(dst, DataType.INT64);
@@ -770,6 +801,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @param dst the buffer to fill; needs room for {@link #numBytes()} bytes
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    * @throws IllegalStateException for RESOURCE and VARIANT
    */
   public synchronized void writeTo(ByteBuffer dst) {
@@ -1068,7 +1101,7 @@ public final class Tensor<T> implements AutoCloseable {
     long[] keepAlive = new long[1];
     ByteBuffer view = dataView(liveHandle(), keepAlive);
     if (view == null) {
-      return EMPTY.duplicate();
+      return emptyView();
     }
     // The keep-alive is owned on behalf of the buffer the JVM created, which every view derived
     // from it references (ARCHITECTURE.md explains why it cannot be freed mid-read).
@@ -1080,8 +1113,12 @@ public final class Tensor<T> implements AutoCloseable {
   // Helpers over the natives. Java checks only what native code cannot (nulls, buffer kinds);
   // dtypes, shapes, ranges and byte counts are checked in Rust.
 
-  private static final ByteBuffer EMPTY =
-      ByteBuffer.allocateDirect(0).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0).asReadOnlyBuffer();
+
+  /** An empty view; duplicate() resets the byte order, so it is set on every copy. */
+  private static ByteBuffer emptyView() {
+    return EMPTY.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+  }
 
   private static <V> V checkNotNull(V value, String name) {
     if (value == null) {
@@ -1112,7 +1149,7 @@ public final class Tensor<T> implements AutoCloseable {
    */
   private static ByteBuffer borrowedData(long handle) {
     ByteBuffer view = dataView(handle, null);
-    return view == null ? EMPTY.duplicate() : view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    return view == null ? emptyView() : view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /** The elements of a STRING tensor with {@code count} elements, row-major. */

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * Collects hostile-input cases as {@link DynamicTest}s, so that Surefire counts each one. Every
  * failure case names the exact exception class the spec documents (a subclass does not pass) and,
- * where the spec gives one, the exact message.
+ * where the spec gives one, the exact message. Public for the hostile tests that live in the
+ * package of their class (to reach package-private state).
  */
 public final class Cases {
   /** The spec fixes the class only (JVM-generated or project-defined text). */

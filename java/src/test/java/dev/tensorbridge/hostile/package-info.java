@@ -21,15 +21,13 @@
  *       time): nothing a caller can pass.
  * </ul>
  *
- * <p>Hostile tests that need package-private access stay next to their classes and are part of
- * the suite: {@code org.tensorflow.TensorHostileInputTest} (malformed protos, random bytes,
- * hostile shapes, slices, bit casts), {@code
- * org.tensorflow.lite.support.tensorbuffer.TensorBufferHostileInputTest} (storage shrunk or
- * swapped through the protected fields, byte order changed behind the buffer's back, races),
- * {@code org.tensorflow.op.HostileInputsTest} (null operands, closed inputs, masks, extreme
- * indices, concurrent session close), and {@code org.tensorflow.TensorNativesTest} /
- * {@code org.tensorflow.lite.support.tensorbuffer.ElementConversionsTest} (the private natives
- * called directly, with forged, stale and released handles).
+ * <p>One hostile test needs package-private access, so it lives next to its class and is part of
+ * the suite: {@code org.tensorflow.lite.support.tensorbuffer.TensorBufferHostileTest} (the
+ * factories, and storage shrunk or swapped through the protected fields, byte order changed
+ * behind the buffer's back, races). {@code org.tensorflow.TensorNativesTest} and {@code
+ * org.tensorflow.lite.support.tensorbuffer.ElementConversionsTest} call the private natives
+ * directly (forged, stale and released handles; arguments only native code checks), and {@code
+ * dev.tensorbridge.ForgedHandleTest} passes forged {@code long}s through every public method.
  * {@link dev.tensorbridge.hostile.ConcurrencyStressTest} is the 8-thread stress run.
  *
  * <p>Known gap, not testable without killing the test JVM: a memory-mapped file
