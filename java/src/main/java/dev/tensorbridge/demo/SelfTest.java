@@ -178,7 +178,7 @@ public final class SelfTest {
               String picked = Arrays.deepToString(corners.output().tensor().copyTo(new int[2][2]));
               expect("[[7, 5], [11, 9]]", picked, "grid[1:, ::-2]");
               StridedSlice<Integer> column = tf.stridedSlice(grid, Indices.all(), Indices.newAxis(), Indices.at(2));
-              expect("[3, 1]", Arrays.toString(column.output().shape().asArray()), "shape of grid[:, None, 2]");
+              expect("[3, 1]", column.output().shape().toString(), "shape of grid[:, None, 2]");
               try {
                 tf.stridedSlice(grid, Indices.at(5));
                 throw new AssertionError("grid[5] did not throw");
