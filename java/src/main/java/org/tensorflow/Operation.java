@@ -1,7 +1,8 @@
 package org.tensorflow;
 
 /**
- * An operation that has been executed in an {@link ExecutionEnvironment}. Thread-safe.
+ * An operation built in an {@link ExecutionEnvironment}: executed at once in an {@link
+ * EagerSession}, added to a {@link Graph} to be run by a {@link Session}. Thread-safe.
  */
 public interface Operation {
   /**
@@ -21,8 +22,8 @@ public interface Operation {
   /**
    * The number of outputs.
    *
-   * @return the output count (1 for both executable op types); available after the session is
-   *     closed
+   * @return the output count (0 for {@code NoOp}, 1 for the other implemented op types);
+   *     available after an eager session is closed
    */
   int numOutputs();
 
@@ -32,7 +33,7 @@ public interface Operation {
    * @param name the output argument name, e.g. {@code "output"}
    * @return the number of tensors in that list
    * @throws IllegalArgumentException if the op has no such output
-   * @throws IllegalStateException if the session has been closed
+   * @throws IllegalStateException if the session or graph has been closed
    */
   int outputListLength(String name);
 
@@ -61,7 +62,7 @@ public interface Operation {
    * @param name the input argument name, e.g. {@code "begin"}
    * @return the number of tensors in that list
    * @throws IllegalArgumentException if the op has no such input
-   * @throws IllegalStateException if the session has been closed
+   * @throws IllegalStateException if the session or graph has been closed
    */
   int inputListLength(String name);
 }

@@ -24,7 +24,7 @@ public final class Identity<T> extends PrimitiveOp implements Operand<T> {
    * @param input the value to pass on
    * @param <T> the element type tag
    * @return the new op
-   * @throws TensorFlowException in an eager session, which cannot execute it
+   * @throws org.tensorflow.TensorFlowException in an eager session, which cannot execute it
    */
   public static <T> Identity<T> create(Scope scope, Operand<T> input) {
     OperationBuilder opBuilder = scope.env().opBuilder("Identity", scope.makeOpName("Identity"));

@@ -18,7 +18,7 @@ public final class NoOp extends PrimitiveOp {
    *
    * @param scope where the op is created and named
    * @return the new op
-   * @throws TensorFlowException in an eager session, which cannot execute it
+   * @throws org.tensorflow.TensorFlowException in an eager session, which cannot execute it
    */
   public static NoOp create(Scope scope) {
     OperationBuilder opBuilder = scope.env().opBuilder("NoOp", scope.makeOpName("NoOp"));

@@ -48,7 +48,7 @@ public final class Placeholder<T> extends PrimitiveOp implements Operand<T> {
    * @param <T> the element type tag
    * @return the new op
    * @throws IllegalArgumentException if {@code dtype} has no TensorFlow type
-   * @throws TensorFlowException in an eager session, which cannot execute a placeholder
+   * @throws org.tensorflow.TensorFlowException in an eager session, which cannot execute a placeholder
    */
   public static <T> Placeholder<T> create(Scope scope, Class<T> dtype, Options... options) {
     OperationBuilder opBuilder =
