@@ -132,7 +132,9 @@ pub mod attr_value_proto {
 
 use attr_value_proto::{ListValue, Value};
 
-/// The `producer` version written into exported graphs (TensorFlow 1.15's `TF_GRAPH_DEF_VERSION`).
+/// The `producer` version written into exported graphs. TensorFlow's importers only require it
+/// to be at least their minimum producer (0), and `min_consumer` is written as 0, so any
+/// TensorFlow 1.x or 2.x reader accepts these graphs.
 pub const PRODUCER_VERSION: i32 = 134;
 
 /// The largest tensor attribute import decodes (bytes of its buffer): a `TensorProto` may describe
