@@ -7,6 +7,7 @@ mod guard;
 mod diagnostics;
 mod handles;
 mod ops;
+mod shape;
 mod tensor;
 mod tensor_buffer;
 mod on_load;

@@ -1,0 +1,304 @@
+//! Natives of `org.tensorflow.ndarray.Shape` (its `private static native` methods): every Shape
+//! rule runs in [`crate::shape`]; this file only moves dimensions between Java arrays and Rust.
+//!
+//! Protocol: a Java `long[]` holds the dimensions and `null` stands for an unknown rank. A
+//! derivation is one call: Java allocates the result array (its length is what a valid call
+//! yields; Java clamps it to what the operands could hold, so an invalid request never allocates
+//! much), Rust validates, fills it and returns the result's size, which Java caches. When the
+//! rules reject the call, the mapped exception is thrown and the array is left untouched.
+//!
+//! Performance: everything runs under [`guard_primitive`] (no `jni::Env` unless an exception is
+//! thrown) and reaches the arrays through three functions of the raw JNI table:
+//! `GetArrayLength`, `GetLongArrayRegion` into a stack buffer and `SetLongArrayRegion`. Each is a
+//! VM transition of about 10 ns on the reference machine; a pin with `GetPrimitiveArrayCritical`
+//! costs two of them, so copying regions is cheaper for arrays as short as shapes.
+
+use jni::EnvUnowned;
+use jni::objects::{JClass, JLongArray, JString};
+use jni::refs::Reference;
+use jni::sys::{JNIEnv, jarray, jboolean, jint, jlong, jlongArray, jstring};
+use smallvec::SmallVec;
+
+use super::errors::BridgeResult;
+use super::guard::{guard, guard_primitive};
+use crate::shape::{self, Joined};
+use crate::{Error, Result};
+
+/// Dimensions read from Java; shapes rarely exceed this rank, so no heap allocation.
+type DimBuf = SmallVec<[i64; 8]>;
+
+/// `static native long sizeOf(long[] dims, long unknown)`: the size of `dims` (null: unknown
+/// rank); used by the factories.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_sizeOf<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    unknown: jlong,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        Ok(shape::size(dims.as_deref(), unknown))
+    })
+}
+
+/// `static native boolean hasUnknown(long[] dims, long unknown)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_hasUnknown<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    unknown: jlong,
+) -> jboolean {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        Ok(shape::has_unknown_dimension(dims.as_deref(), unknown))
+    })
+}
+
+/// `static native boolean compatible(long dim, long otherDim, long unknown)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_compatible<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dim: jlong,
+    other_dim: jlong,
+    unknown: jlong,
+) -> jboolean {
+    guard_primitive(&mut env, || Ok(shape::is_compatible(dim, other_dim, unknown)))
+}
+
+/// `static native boolean compatibleWith(long[] dims, boolean otherIsNull, long[] otherDims,
+/// long unknown)`: `otherIsNull` tells a Java `null` shape from one of unknown rank.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_compatibleWith<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    other_is_null: jboolean,
+    other_dims: JLongArray<'local>,
+    unknown: jlong,
+) -> jboolean {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let mine = raw.read(&dims)?;
+        // Java looks at this shape first: an unknown rank never reads the other operand.
+        if mine.is_none() {
+            return Ok(shape::is_compatible_with(None, None, unknown)?);
+        }
+        let theirs = if other_is_null { None } else { Some(raw.read(&other_dims)?) };
+        let theirs = theirs.as_ref().map(|dims| dims.as_deref());
+        Ok(shape::is_compatible_with(mine.as_deref(), theirs, unknown)?)
+    })
+}
+
+/// `static native long deriveTake(long[] dims, int n, long unknown, long[] out)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveTake<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    n: jint,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        raw.derive(shape::take(dims.as_deref(), n), unknown, &out)
+    })
+}
+
+/// `static native long deriveTakeLast(long[] dims, int n, long unknown, long[] out)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveTakeLast<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    n: jint,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        raw.derive(shape::take_last(dims.as_deref(), n), unknown, &out)
+    })
+}
+
+/// `static native long deriveTail(long[] dims, long unknown, long[] out)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveTail<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        raw.derive(shape::tail(dims.as_deref()), unknown, &out)
+    })
+}
+
+/// `static native long deriveSubShape(long[] dims, int begin, int end, long unknown, long[] out)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveSubShape<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    begin: jint,
+    end: jint,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        raw.derive(shape::sub_shape(dims.as_deref(), begin, end), unknown, &out)
+    })
+}
+
+/// `static native long derivePrepend(long[] dims, long first, long unknown, long[] out)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_derivePrepend<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    first: jlong,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        raw.derive(shape::prepend(dims.as_deref(), &first), unknown, &out)
+    })
+}
+
+/// `static native long deriveAppend(long[] dims, long last, long unknown, long[] out)`
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveAppend<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+    last: jlong,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        raw.derive(shape::append(dims.as_deref(), &last), unknown, &out)
+    })
+}
+
+/// `static native long deriveConcat(long[] first, long[] second, long unknown, long[] out)`: Java's
+/// `append(Shape)` and `prepend(Shape)`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveConcat<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    first: JLongArray<'local>,
+    second: JLongArray<'local>,
+    unknown: jlong,
+    out: JLongArray<'local>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let first = raw.read(&first)?;
+        let second = raw.read(&second)?;
+        raw.derive(shape::concat(first.as_deref(), second.as_deref()), unknown, &out)
+    })
+}
+
+/// `static native int hash(long[] dims)`: the hash of a known rank (Java hashes an unknown rank
+/// by identity and never asks).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_hash<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+) -> jint {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let dims = raw.read(&dims)?;
+        shape::hash_code(dims.as_deref())
+            .ok_or_else(|| Error::internal("an unknown rank has no hash code").into())
+    })
+}
+
+/// `static native String format(long[] dims)`: Java `toString`. Not on a hot path, so it uses the
+/// crate's `Env` to make the string.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_ndarray_Shape_format<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dims: JLongArray<'local>,
+) -> jstring {
+    let raw = RawEnv(env.as_raw());
+    guard(&mut env, |env| {
+        let dims = raw.read(&dims)?;
+        let mut text = String::new();
+        shape::write_dims(&mut text, dims.as_deref())
+            .map_err(|_| Error::internal("formatting a shape failed"))?;
+        Ok(JString::from_str(env, &text)?.into_raw())
+    })
+}
+
+/// This thread's JNIEnv for the duration of one native call. Only array functions are called,
+/// with ranges taken from the arrays themselves, so none of them can throw.
+struct RawEnv(*mut JNIEnv);
+
+impl RawEnv {
+    /// The elements of `array`, or `None` for a null reference (an unknown rank).
+    fn read(&self, array: &JLongArray<'_>) -> BridgeResult<Option<DimBuf>> {
+        if array.is_null() {
+            return Ok(None);
+        }
+        let raw_array = array.as_raw() as jlongArray;
+        let len = self.len(raw_array)?;
+        let mut dims = DimBuf::from_elem(0, len);
+        if len > 0 {
+            // SAFETY: live JNIEnv of this thread; non-null local reference to a long[] of
+            // exactly `len` elements (read just above; a Java array never changes length), and
+            // `dims` holds `len` elements.
+            unsafe {
+                ((**self.0).v1_1.GetLongArrayRegion)(self.0, raw_array, 0, len as jint, dims.as_mut_ptr());
+            }
+        }
+        Ok(Some(dims))
+    }
+
+    /// Stores a derived shape into `out` (allocated by Java with the result's length) and returns
+    /// its size.
+    fn derive(&self, joined: Result<Joined<'_>>, unknown: jlong, out: &JLongArray<'_>) -> BridgeResult<jlong> {
+        let joined = joined?;
+        let mut dims = DimBuf::from_elem(0, joined.len());
+        joined.write_to(&mut dims);
+        if out.is_null() {
+            return Err(Error::internal("no result array").into());
+        }
+        let raw_out = out.as_raw() as jlongArray;
+        if self.len(raw_out)? != dims.len() {
+            // Java sized the array for a valid call; a mismatch is a bug on one side.
+            return Err(Error::internal("result array has the wrong length").into());
+        }
+        if !dims.is_empty() {
+            // SAFETY: live JNIEnv; non-null long[] of exactly `dims.len()` elements.
+            unsafe {
+                ((**self.0).v1_1.SetLongArrayRegion)(self.0, raw_out, 0, dims.len() as jint, dims.as_ptr());
+            }
+        }
+        Ok(shape::size(Some(&dims), unknown))
+    }
+
+    fn len(&self, array: jlongArray) -> BridgeResult<usize> {
+        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
+        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array as jarray) };
+        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
+    }
+}
