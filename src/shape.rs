@@ -173,14 +173,7 @@ fn array_length(n: i32) -> Result<usize> {
 /// only {rank}.") if `n` exceeds the rank (−1 for an unknown rank); `NegativeArraySize` if `n`
 /// is negative.
 pub fn take(dims: Dims<'_>, n: i32) -> Result<Joined<'_>> {
-    let rank = num_dimensions(dims);
-    if n > rank {
-        return Err(Error::new(
-            ErrorKind::ArrayIndexOutOfBounds,
-            format!("Cannot take {n} dimensions, shape has only {rank}."),
-        ));
-    }
-    let count = array_length(n)?;
+    let count = count_to_take(dims, n, "")?;
     Ok(Joined::one(&known(dims)?[..count]))
 }
 
@@ -189,16 +182,21 @@ pub fn take(dims: Dims<'_>, n: i32) -> Result<Joined<'_>> {
 /// Errors, in Java's order: `ArrayIndexOutOfBounds` ("Cannot take last {n} dimensions, shape
 /// has only {rank}.") if `n` exceeds the rank; `NegativeArraySize` if `n` is negative.
 pub fn take_last(dims: Dims<'_>, n: i32) -> Result<Joined<'_>> {
+    let count = count_to_take(dims, n, "last ")?;
+    let dims = known(dims)?;
+    Ok(Joined::one(&dims[dims.len() - count..]))
+}
+
+/// The checks `take` and `takeLast` share, in Java's order; `which` is `""` or `"last "`.
+fn count_to_take(dims: Dims<'_>, n: i32, which: &str) -> Result<usize> {
     let rank = num_dimensions(dims);
     if n > rank {
         return Err(Error::new(
             ErrorKind::ArrayIndexOutOfBounds,
-            format!("Cannot take last {n} dimensions, shape has only {rank}."),
+            format!("Cannot take {which}{n} dimensions, shape has only {rank}."),
         ));
     }
-    let count = array_length(n)?;
-    let dims = known(dims)?;
-    Ok(Joined::one(&dims[dims.len() - count..]))
+    array_length(n)
 }
 
 /// All dimensions but the first; a scalar for rank 0 or 1 (Java `tail`).

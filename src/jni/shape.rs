@@ -9,9 +9,10 @@
 //!
 //! Performance: everything runs under [`guard_primitive`] (no `jni::Env` unless an exception is
 //! thrown) and reaches the arrays through three functions of the raw JNI table:
-//! `GetArrayLength`, `GetLongArrayRegion` into a stack buffer and `SetLongArrayRegion`. Each is a
-//! VM transition of about 10 ns on the reference machine; a pin with `GetPrimitiveArrayCritical`
-//! costs two of them, so copying regions is cheaper for arrays as short as shapes.
+//! `GetArrayLength` and `GetLongArrayRegion` (into a stack buffer) per operand, and one
+//! `SetLongArrayRegion` for the result. Each is a VM transition of 6–10 ns on the reference
+//! machine; a pin with `GetPrimitiveArrayCritical` costs two of them, so copying regions is
+//! cheaper for arrays as short as shapes. docs/benchmarks.md has the measured costs.
 
 use jni::EnvUnowned;
 use jni::objects::{JClass, JLongArray, JString};
@@ -104,11 +105,7 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveTake<'local>(
     unknown: jlong,
     out: JLongArray<'local>,
 ) -> jlong {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        raw.derive(shape::take(dims.as_deref(), n), unknown, &out)
-    })
+    derive_from(&mut env, &dims, 0, unknown, &out, |dims, _| shape::take(dims, n))
 }
 
 /// `static native long deriveTakeLast(long[] dims, int n, long unknown, long[] out)`
@@ -121,11 +118,7 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveTakeLast<'local>(
     unknown: jlong,
     out: JLongArray<'local>,
 ) -> jlong {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        raw.derive(shape::take_last(dims.as_deref(), n), unknown, &out)
-    })
+    derive_from(&mut env, &dims, 0, unknown, &out, |dims, _| shape::take_last(dims, n))
 }
 
 /// `static native long deriveTail(long[] dims, long unknown, long[] out)`
@@ -137,11 +130,7 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveTail<'local>(
     unknown: jlong,
     out: JLongArray<'local>,
 ) -> jlong {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        raw.derive(shape::tail(dims.as_deref()), unknown, &out)
-    })
+    derive_from(&mut env, &dims, 0, unknown, &out, |dims, _| shape::tail(dims))
 }
 
 /// `static native long deriveSubShape(long[] dims, int begin, int end, long unknown, long[] out)`
@@ -155,11 +144,7 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveSubShape<'local>(
     unknown: jlong,
     out: JLongArray<'local>,
 ) -> jlong {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        raw.derive(shape::sub_shape(dims.as_deref(), begin, end), unknown, &out)
-    })
+    derive_from(&mut env, &dims, 0, unknown, &out, |dims, _| shape::sub_shape(dims, begin, end))
 }
 
 /// `static native long derivePrepend(long[] dims, long first, long unknown, long[] out)`
@@ -172,11 +157,7 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_derivePrepend<'local>(
     unknown: jlong,
     out: JLongArray<'local>,
 ) -> jlong {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        raw.derive(shape::prepend(dims.as_deref(), &first), unknown, &out)
-    })
+    derive_from(&mut env, &dims, first, unknown, &out, shape::prepend)
 }
 
 /// `static native long deriveAppend(long[] dims, long last, long unknown, long[] out)`
@@ -189,11 +170,7 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveAppend<'local>(
     unknown: jlong,
     out: JLongArray<'local>,
 ) -> jlong {
-    let raw = RawEnv(env.as_raw());
-    guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        raw.derive(shape::append(dims.as_deref(), &last), unknown, &out)
-    })
+    derive_from(&mut env, &dims, last, unknown, &out, shape::append)
 }
 
 /// `static native long deriveConcat(long[] first, long[] second, long unknown, long[] out)`: Java's
@@ -249,8 +226,25 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_format<'local>(
     })
 }
 
-/// This thread's JNIEnv for the duration of one native call. Only array functions are called,
-/// with ranges taken from the arrays themselves, so none of them can throw.
+/// The body of every single-operand derivation: read the operand, apply `rule` (to it and to
+/// `dim`, the dimension `prepend`/`append` add; the others ignore it), fill `out`.
+fn derive_from<'local>(
+    env: &mut EnvUnowned<'local>,
+    dims: &JLongArray<'local>,
+    dim: jlong,
+    unknown: jlong,
+    out: &JLongArray<'local>,
+    rule: impl for<'a> FnOnce(shape::Dims<'a>, &'a i64) -> Result<Joined<'a>>,
+) -> jlong {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(env, || {
+        let dims = raw.read(dims)?;
+        raw.derive(rule(dims.as_deref(), &dim), unknown, out)
+    })
+}
+
+/// This thread's JNIEnv for the duration of one native call. Only array functions are called;
+/// reads use ranges taken from the arrays themselves, so only the final write could throw.
 struct RawEnv(*mut JNIEnv);
 
 impl RawEnv {
@@ -274,7 +268,9 @@ impl RawEnv {
     }
 
     /// Stores a derived shape into `out` (allocated by Java with the result's length) and returns
-    /// its size.
+    /// its size. `out`'s length is not read first: `SetLongArrayRegion` checks the region against
+    /// the array itself (throwing `ArrayIndexOutOfBoundsException` if it does not fit) and is the
+    /// last JNI call of the native, so the check would only cost a VM transition (~7 ns).
     fn derive(&self, joined: Result<Joined<'_>>, unknown: jlong, out: &JLongArray<'_>) -> BridgeResult<jlong> {
         let joined = joined?;
         let mut dims = DimBuf::from_elem(0, joined.len());
@@ -282,15 +278,13 @@ impl RawEnv {
         if out.is_null() {
             return Err(Error::internal("no result array").into());
         }
-        let raw_out = out.as_raw() as jlongArray;
-        if self.len(raw_out)? != dims.len() {
-            // Java sized the array for a valid call; a mismatch is a bug on one side.
-            return Err(Error::internal("result array has the wrong length").into());
-        }
         if !dims.is_empty() {
-            // SAFETY: live JNIEnv; non-null long[] of exactly `dims.len()` elements.
+            let len = jint::try_from(dims.len())
+                .map_err(|_| Error::internal("derived rank beyond a Java array"))?;
+            // SAFETY: live JNIEnv; non-null local reference to a long[]; the JVM checks the
+            // region against the array; `dims` holds `len` elements.
             unsafe {
-                ((**self.0).v1_1.SetLongArrayRegion)(self.0, raw_out, 0, dims.len() as jint, dims.as_ptr());
+                ((**self.0).v1_1.SetLongArrayRegion)(self.0, out.as_raw() as jlongArray, 0, len, dims.as_ptr());
             }
         }
         Ok(shape::size(Some(&dims), unknown))

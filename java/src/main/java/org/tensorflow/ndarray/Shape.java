@@ -129,7 +129,7 @@ public final class Shape {
    * <p>The result is {@link #UNKNOWN_SIZE} when the rank is unknown or when any dimension is
    * unknown (even if another dimension is 0). A scalar has size 1. The product is computed with
    * plain {@code long} arithmetic, so it wraps around silently on overflow. The value is computed
-   * once and then cached.
+   * when the shape is made (with the {@link #UNKNOWN_SIZE} of that moment) and then only read.
    *
    * @return the number of elements, or {@link #UNKNOWN_SIZE} if it is not known
    */

@@ -235,6 +235,22 @@ class ShapeBehaviourTest {
   }
 
   @Test
+  void subShapeWithAWrappedLengthFailsLikeUpstreamsAllocation() {
+    // Upstream allocates new long[end - begin] in int arithmetic: MIN_VALUE - 1 wraps to
+    // MAX_VALUE, beyond HotSpot's array limit, so the JVM throws OutOfMemoryError ...
+    assertThrowsExactly(OutOfMemoryError.class, () -> Shape.of(2, 3).subShape(1, Integer.MIN_VALUE));
+    assertThrowsExactly(OutOfMemoryError.class, () -> Shape.unknown().subShape(1, Integer.MIN_VALUE));
+    // ... while MIN_VALUE - MAX_VALUE wraps to 1: allocated, then the copy from index MAX_VALUE
+    // fails (known rank) or dereferences the missing array (unknown rank).
+    assertThrowsExactly(
+        ArrayIndexOutOfBoundsException.class,
+        () -> Shape.of(2, 3).subShape(Integer.MAX_VALUE, Integer.MIN_VALUE));
+    assertThrowsExactly(
+        NullPointerException.class,
+        () -> Shape.unknown().subShape(Integer.MAX_VALUE, Integer.MIN_VALUE));
+  }
+
+  @Test
   void subShapeOnUnknownRank() {
     assertIndexError(
         "End index 0 out of bounds: shape only has -1 dimensions.",
@@ -441,6 +457,19 @@ class ShapeBehaviourTest {
     for (Constructor<?> constructor : Shape.class.getDeclaredConstructors()) {
       assertTrue(Modifier.isPrivate(constructor.getModifiers()), constructor.toString());
     }
+  }
+
+  @Test
+  void theRulesAreNativesOfTheClassItself() {
+    int natives = 0;
+    for (Method method : Shape.class.getDeclaredMethods()) {
+      int modifiers = method.getModifiers();
+      if (Modifier.isNative(modifiers)) {
+        natives++;
+        assertTrue(Modifier.isPrivate(modifiers) && Modifier.isStatic(modifiers), method.toString());
+      }
+    }
+    assertTrue(natives > 0, "Shape declares no native method");
   }
 
   @Test
