@@ -1,4 +1,4 @@
-// Page-fault cost probe for kernel outputs (issue 5): fresh anonymous mappings vs reused memory,
+// Page-fault cost probe for kernel outputs (docs/benchmarks.md): fresh anonymous mappings vs reused memory,
 // with and without zero-filling and MADV_HUGEPAGE, at the crop (602,112 B) and image (24,883,200 B)
 // output sizes. Build and run: gcc -O2 -o /tmp/pagefault_probe scripts/pagefault_probe.c && /tmp/pagefault_probe
 #define _GNU_SOURCE

@@ -1,4 +1,4 @@
-// Store-type probe (issue 5): writing 25 MB outputs with ordinary stores (a copy loop, the
+// Store-type probe (docs/benchmarks.md): writing 25 MB outputs with ordinary stores (a copy loop, the
 // reverse-3 loop of x[:, :, ::-1]) vs glibc memcpy, into one reused buffer and into 16 distinct
 // (already faulted, cache-cold) buffers. Build: gcc -O2 -fno-tree-loop-distribute-patterns
 // -o /tmp/store_probe scripts/store_probe.c && /tmp/store_probe

@@ -397,7 +397,7 @@ impl LiteDataType {
 mod tests {
     use super::*;
 
-    /// tensor.md §2, typed row by row: (value, DataTypeString, DataTypeSize, memcpy-able).
+    /// TensorFlow's dtype table (docs/contracts/tensor.md#data-types), typed row by row: (value, DataTypeString, DataTypeSize, memcpy-able).
     const SPEC_ROWS: [(i32, &str, usize, bool); 34] = [
         (0, "INVALID", 0, false),
         (1, "float", 4, true),
@@ -581,7 +581,7 @@ mod tests {
         assert!(checked > 150);
     }
 
-    /// tensorbuffer.md §2: (ordinal, name, c(), byteSize()).
+    /// The lite `DataType` (docs/contracts/tensorbuffer.md#lite-datatype): (ordinal, name, c(), byteSize()).
     #[test]
     fn lite_data_type_table() {
         let rows = [

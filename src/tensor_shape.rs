@@ -240,7 +240,8 @@ impl TensorShape {
         Self::from_dims(used)
     }
 
-    /// `AddDimWithStatus`. The unchecked `AddDim` CHECK-aborts upstream; ours is this one (§16).
+    /// `AddDimWithStatus`. The unchecked `AddDim` CHECK-aborts upstream; ours is this one
+    /// (docs/contracts/tensor.md#where-tensorflow-aborts).
     pub fn add_dim(&mut self, size: i64) -> Result<()> {
         if size < 0 {
             return Err(Error::invalid_argument(format!(
@@ -587,7 +588,7 @@ mod tests {
         assert!(multiply_without_overflow(P62, 2) < 0);
     }
 
-    /// tensor.md §3.2 table.
+    /// The prefix rule of docs/contracts/tensor.md#tensor-shapes.
     #[test]
     fn prefix_product_table() {
         let rows: [(&[i64], bool, i64); 5] = [
@@ -740,7 +741,7 @@ mod tests {
         assert!(PartialTensorShape::is_valid_shape(&ShapeProto::new(vec![2, -1])).is_ok());
     }
 
-    /// §3.4 item 4: `unknown_rank` is ignored for TensorShape.
+    /// `unknown_rank` is ignored for TensorShape (docs/contracts/tensor.md#tensor-shapes).
     #[test]
     fn tensor_shape_ignores_unknown_rank() {
         let scalar = TensorShape::from_proto(&ShapeProto::unknown()).unwrap();
@@ -762,7 +763,7 @@ mod tests {
         );
     }
 
-    /// §3.5 table and the proto rules.
+    /// TensorFlow's shape debug strings and proto rules.
     #[test]
     fn debug_strings() {
         assert_eq!(

@@ -1,4 +1,4 @@
-//! `strided_slice.md` §16: StridedSliceGrad and the assign/update ops, cases beyond the golden
+//! StridedSliceGrad (docs/contracts/strided_slice.md#related-ops) and the assign/update ops, cases beyond the golden
 //! vectors (our own decisions where TensorFlow aborts or misbehaves).
 
 use tensorbridge::ErrorKind;

@@ -1,4 +1,5 @@
-//! Differential check of the kernel against the §3 value rule evaluated naively:
+//! Differential check of the kernel against the value rule
+//! (docs/contracts/strided_slice.md#value-rule) evaluated naively:
 //! `out[k] = input[begin_d + i_d * stride_d ...]` for the k-th index vector in row-major order.
 //! Random shapes and specs from a fixed-seed generator; validation results come from
 //! `spec::validate`, which the golden vectors pin down separately. (A fuzz target should do the

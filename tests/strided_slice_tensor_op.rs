@@ -129,7 +129,7 @@ fn golden_vectors_through_tensors() {
 }
 
 fn grid() -> Tensor {
-    // [[0,1,2,3],[4,5,6,7],[8,9,10,11]] (java_api.md §12.7)
+    // [[0,1,2,3],[4,5,6,7],[8,9,10,11]] (the TF 1.15 usage example)
     Tensor::from_slice(shape(&[3, 4]), &(0..12).collect::<Vec<i32>>()).unwrap()
 }
 
@@ -158,7 +158,8 @@ fn identity_slice_shares_the_input_buffer() {
 
 #[test]
 fn aligned_dim0_slice_shares_and_unaligned_copies() {
-    // Rows of 16 floats are 64 bytes: aligned, so x[1:3] is a view (spec §10.3).
+    // Rows of 16 floats are 64 bytes: aligned, so x[1:3] is a view
+    // (docs/contracts/strided_slice.md#buffer-sharing).
     let aligned = Tensor::from_slice(shape(&[3, 16]), &[1.5f32; 48]).unwrap();
     let out = strided_slice_tensor(
         &aligned,

@@ -1,5 +1,6 @@
 #![allow(clippy::type_complexity)]
-//! `strided_slice.md` §15.1 (validation vectors) and §15.6 (shape inference with partial shapes).
+//! Validation vectors (TensorFlow's `strided_slice_op_test.cc`) and shape inference with partial
+//! shapes (docs/contracts/strided_slice.md#shape-inference).
 
 use tensorbridge::ErrorKind;
 use tensorbridge::strided_slice::spec::{ValidatedSlice, infer_shape, validate, validate_partial};
@@ -311,7 +312,7 @@ fn shape_function_shrink_with_unknown_begin() {
     }
 }
 
-/// §15.6, input (5, ?, 7) with constant begin/end/strides.
+/// Shape inference, input (5, ?, 7) with constant begin/end/strides.
 #[test]
 fn shape_inference_partial_input() {
     let x = [5, U, 7];
@@ -402,7 +403,7 @@ fn shape_inference_partial_input() {
     }
 }
 
-/// §15.6, input (5, 3, 7) with an unknown scalar in the spec: begin/end unknown as a whole.
+/// Shape inference, input (5, 3, 7) with an unknown scalar in the spec: begin/end unknown as a whole.
 #[test]
 fn shape_inference_unknown_begin_end() {
     let x = [5, 3, 7];
@@ -440,7 +441,7 @@ fn shape_inference_unknown_rank_gives_unknown_rank() {
     assert_eq!(got, None);
 }
 
-/// §12: without begin, 32 or more strides would shift past the 32-bit masks in TensorFlow.
+/// Where TensorFlow misbehaves: without begin, 32 or more strides would shift past the 32-bit masks in TensorFlow.
 #[test]
 fn absent_begin_with_32_strides_is_rejected() {
     let s = [1i64; 32];
@@ -461,7 +462,7 @@ fn absent_begin_with_32_strides_is_rejected() {
     );
 }
 
-/// §12: an index dtype other than int16/int32/int64, after the shape and ellipsis checks.
+/// Where TensorFlow aborts: an index dtype other than int16/int32/int64, after the shape and ellipsis checks.
 #[test]
 fn unsupported_index_type() {
     assert_eq!(
@@ -488,7 +489,8 @@ fn unsupported_index_type() {
     );
 }
 
-/// §11 #5b is unreachable through TensorShape but part of the catalogue; rank 1024 reaches it.
+/// `Unexpected large dense.dims` is unreachable through TensorShape but part of TensorFlow's
+/// checks; rank 1024 reaches it.
 #[test]
 fn large_dense_dims_message_keeps_the_literal_format_directive() {
     let shape = vec![1i64; 1024];
@@ -498,7 +500,7 @@ fn large_dense_dims_message_keeps_the_literal_format_directive() {
     );
 }
 
-/// §12: above rank 32 every dimension keeps its own flags (no aliasing of mask bits).
+/// Where TensorFlow's masks alias: above rank 32 every dimension keeps its own flags (no aliasing of mask bits).
 #[test]
 fn rank_above_32_keeps_per_dimension_flags() {
     let mut shape = vec![1i64; 40];
@@ -520,7 +522,7 @@ fn rank_above_32_keeps_per_dimension_flags() {
 
 #[test]
 fn shape_spec_bookkeeping_for_the_worked_example() {
-    // REF[-2::-1, newaxis, ..., 1] on [3,2,3] (§3).
+    // REF[-2::-1, newaxis, ..., 1] on [3,2,3] (the worked example of the value rule).
     let v = ok(
         &[3, 2, 3],
         &[-2, 0, 0, 1],

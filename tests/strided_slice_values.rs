@@ -1,6 +1,8 @@
 #![allow(clippy::too_many_arguments)]
-//! `strided_slice.md` §15.2–§15.5 and §10.6 (values, shapes, kernel paths, errors), plus the
-//! `java_api.md` §12.7 vectors, through the typed kernel entry point.
+//! Value, shape, kernel-path and error vectors recorded from TensorFlow 2.21
+//! (docs/contracts/strided_slice.md#conformance-vectors), the rank-9 outcomes
+//! (docs/contracts/strided_slice.md#rank-9-and-above) and the TF 1.15 usage example, through the
+//! typed kernel entry point.
 
 use tensorbridge::ErrorKind;
 use tensorbridge::strided_slice::{
@@ -623,7 +625,7 @@ fn unhandled(rank: usize) -> (ErrorKind, String) {
     )
 }
 
-/// §10.6: rank ≥ 9 only on the general path.
+/// Rank ≥ 9 fails only on the general path.
 #[test]
 fn rank_above_8() {
     let all2 = |rank: usize| {
@@ -734,7 +736,7 @@ fn rank_above_8() {
     );
 }
 
-/// `java_api.md` §12.7, x = int32 0..11 shaped [3,4].
+/// The TF 1.15 usage example: x = int32 0..11 shaped [3,4].
 #[test]
 fn java_api_vectors() {
     let x: Vec<i32> = (0..12).collect();

@@ -1,4 +1,5 @@
-//! tensor.md §4–§6 and the §18.1 vectors: construction, sizes, sharing, slices.
+//! Construction, sizes, sharing and slices (docs/contracts/tensor.md#c-tensor-methods), with the
+//! cases of TensorFlow's `tensor_test.cc`.
 //! Expected values are the spec's (upstream `tensor_test.cc` facts), not our output.
 
 use half::{bf16, f16};
@@ -22,7 +23,7 @@ fn err_msg<T: std::fmt::Debug>(r: tensorbridge::Result<T>) -> String {
     r.unwrap_err().message
 }
 
-// ---- §4 constructors ----
+// ---- constructors ----
 
 #[test]
 fn default_tensor_is_float_rank1_empty_and_initialised() {
@@ -150,7 +151,7 @@ fn copy_shares_and_move_leaves_null_buffer() {
     assert_eq!(moved.flat::<f32>().unwrap().data(), &[0.0, 1.0, 2.0, 3.0]);
 }
 
-// ---- §5 sizes ----
+// ---- sizes ----
 
 #[test]
 fn allocated_bytes_examples() {
@@ -248,7 +249,7 @@ fn alignment_examples() {
     );
 }
 
-// ---- §6.1 CopyFrom ----
+// ---- CopyFrom ----
 
 #[test]
 fn copy_from_adopts_dtype_and_shares() {
@@ -263,7 +264,7 @@ fn copy_from_adopts_dtype_and_shares() {
     assert_eq!(dst.matrix::<i32>().unwrap().get([1, 0]), Some(&4));
 }
 
-// ---- §6.2 BitcastFrom ----
+// ---- BitcastFrom ----
 
 #[test]
 fn bitcast_from_rules() {
@@ -299,7 +300,7 @@ fn bitcast_from_rules() {
     );
 }
 
-// ---- §6.3 Slice ----
+// ---- Slice ----
 
 #[test]
 fn slice_basic() {
@@ -375,7 +376,7 @@ fn slice_errors() {
     );
 }
 
-// ---- §6.4 SubSlice ----
+// ---- SubSlice ----
 
 #[test]
 fn sub_slice_basic() {
@@ -430,7 +431,7 @@ fn sub_slice_edges() {
     assert_eq!(kept.unaligned_flat::<f32>().unwrap().data(), &[2.0, 3.0]);
 }
 
-// ---- §18.1 round trips for every dtype ----
+// ---- round trips for every dtype ----
 
 #[test]
 fn copy_assignment_and_move_preserve_every_dtype() {

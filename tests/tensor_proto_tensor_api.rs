@@ -99,7 +99,7 @@ fn check_parse(v: &Value) -> Result<(), String> {
                 return Err(format!("reserialized {}\n   expected {expected}", hex(&got)));
             }
             // And the reserialized bytes parse back to the same serialization. Resource content
-            // accumulates dtypes_and_shapes on every encoding (§12), so resources round-trip
+            // accumulates dtypes_and_shapes on every encoding, so resources round-trip
             // through the field form instead.
             let (once, twice) = if t.dtype() == DataType::Resource {
                 let field = t.as_proto_field_bytes().map_err(|e| e.message)?;

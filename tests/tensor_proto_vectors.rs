@@ -106,7 +106,7 @@ fn tensorflow_golden_vectors() {
 /// Robustness around the golden inputs: every truncation and many single-byte changes of each
 /// short input must decode or be rejected without panicking, and whatever is accepted must
 /// serialize, and serializing its decoded serialization must give the same bytes (resource
-/// tensors excepted: their content encoding accumulates shapes by design, §12).
+/// tensors excepted: their content encoding accumulates shapes by design).
 #[test]
 fn mutated_golden_inputs_never_panic_and_reencode_stably() {
     let limited = DecodeOptions { max_bytes: Some(1 << 20) };

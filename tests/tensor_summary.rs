@@ -1,4 +1,5 @@
-//! Tensor::summarize_value / debug_string / device_safe_debug_string against tensor.md §8–§9.
+//! Tensor::summarize_value / debug_string / device_safe_debug_string against
+//! docs/contracts/tensor.md#summaries-and-debug-strings.
 
 use tensorbridge::dtype::DataType;
 use tensorbridge::tensor::Tensor;
@@ -27,7 +28,7 @@ fn stream_output_is_debug_string_of_100_values() {
     let t = Tensor::from_vec(shape(&[2, 3]), vec![0f32, 1., 2., 3., 4., 5.]).unwrap();
     assert_eq!(
         text(t.debug_string_with(100).unwrap()),
-        // v1 nests without separators (tensor.md §8.3: `[1 2 3 4][5 6 7 8]...`).
+        // v1 nests without separators (TensorFlow 2.21 prints `[1 2 3 4][5 6 7 8]...`).
         "Tensor<type: float shape: [2,3] values: [0 1 2][3 4 5]>"
     );
 }
@@ -49,7 +50,7 @@ fn a_slice_summarizes_its_own_window() {
 #[test]
 fn a_tensor_without_buffer_or_elements_prints_nothing() {
     let t = Tensor::empty(DataType::Int32);
-    // IsInitialized is true for zero elements even without a buffer (tensor.md §5).
+    // IsInitialized is true for zero elements even without a buffer.
     assert!(t.is_initialized());
     assert_eq!(text(t.summarize_value(3, false).unwrap()), "");
     assert_eq!(text(t.debug_string().unwrap()), "Tensor<type: int32 shape: [0] values: >");

@@ -1,4 +1,5 @@
-//! tensor.md §7: typed views, every example of §7.1/§7.2. Expected values are the spec's.
+//! Typed views (docs/contracts/tensor.md#typed-views): the checks and flattening examples of
+//! TensorFlow's C++ class; expected values are upstream's.
 
 use tensorbridge::dtype::DataType;
 use tensorbridge::tensor::Tensor;

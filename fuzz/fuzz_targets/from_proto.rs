@@ -1,7 +1,7 @@
 //! `Tensor::from_proto` over arbitrary bytes, with a 16 MiB decode limit: it must never panic,
 //! and whatever it accepts must serialize in every form, and parsing a serialization and
 //! serializing again must give the same bytes (for resources only in the field form: their
-//! content form accumulates dtypes_and_shapes on every encoding, tensor.md §12).
+//! content form accumulates dtypes_and_shapes on every encoding).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,6 +1,6 @@
 //! StridedSlice, differentially: random small shapes, begin/end/strides, masks and index types
 //! go through `spec::validate` + the kernel (`strided_slice`, `copy_processing_order_bytes`) and
-//! through a naive reference written here from the slicing semantics of strided_slice.md §3
+//! through a naive reference written here from the slicing semantics of docs/contracts/strided_slice.md#value-rule
 //! (Python slice rules per dimension, then every selected index vector in row-major order).
 //! They must agree on accept/reject, output shape and every element. Shape inference must give
 //! the concrete output shape when everything is known, and a compatible shape when `begin`/`end`

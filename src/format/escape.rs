@@ -31,7 +31,7 @@ mod tests {
         out
     }
 
-    // Vectors from tensor.md §8.5 / §18.2.
+    // Element texts observed with TensorFlow 2.21 (docs/contracts/tensor.md#number-formatting).
     #[test]
     fn spec_vectors() {
         assert_eq!(escaped(b"q\"'\\"), b"q\\\"\\'\\\\");

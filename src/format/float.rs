@@ -74,7 +74,8 @@ mod tests {
         values.iter().map(|&v| format_f64(v)).collect::<Vec<_>>().join(" ")
     }
 
-    // The "observed in TensorFlow 2.21" table of tensor.md §8.5 (literals as the spec writes them).
+    // Texts observed with TensorFlow 2.21 for these inputs (docs/contracts/tensor.md#number-formatting),
+    // with the literals written as they were recorded.
     #[test]
     #[allow(clippy::excessive_precision)]
     fn float32_vectors() {

@@ -116,7 +116,8 @@ mod tests {
 
     #[test]
     fn spec_definition_examples() {
-        // Values and texts from tensor.md §8.5 (the %.6g / %.15g / %.17g results it lists).
+        // Values and the %.6g / %.15g / %.17g texts TensorFlow 2.21 printed for them
+        // (docs/contracts/tensor.md#number-formatting).
         assert_eq!(general(0.1, 6), "0.1");
         assert_eq!(general(1e20, 6), "1e+20");
         assert_eq!(general(1e-7, 6), "1e-07");

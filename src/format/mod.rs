@@ -1,4 +1,5 @@
-//! Number and string formatting exactly as TensorFlow prints tensor elements (tensor.md §8.5).
+//! Number and string formatting exactly as TensorFlow prints tensor elements
+//! (docs/contracts/tensor.md#number-formatting).
 //!
 //! * [`push_general`]: C's `%.*g`.
 //! * [`push_f32`] / [`push_f64`] (and the 16-bit wrappers): the `%.6g`→`%.9g` / `%.15g`→`%.17g`

@@ -1,7 +1,7 @@
 //! Bulk conversions between Java's `float[]`/`int[]` and the bytes of a `TensorBuffer`.
 //!
-//! The rules are TFLite Support's (spec §13) and the project's table for the extra integer types
-//! (spec §17 BU-1). Every rule is a Rust `as` cast or a clamp followed by one, because Rust's
+//! The rules are TFLite Support's and the project's table for the extra integer types
+//! (docs/contracts/tensorbuffer.md#numeric-conversions). Every rule is a Rust `as` cast or a clamp followed by one, because Rust's
 //! float-to-int `as` truncates toward zero, saturates and maps NaN to 0, exactly like Java's
 //! `(int) f` / `(long) f` and like upstream's clamp-then-truncate for UINT8.
 
@@ -80,7 +80,7 @@ pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) 
         ElementType::Uint8 => decode(src, dst, order, |x: u8| i32::from(x)),
         ElementType::Int8 => decode(src, dst, order, |x: i8| i32::from(x)),
         ElementType::Int16 => decode(src, dst, order, |x: i16| i32::from(x)),
-        // Project rule (BU-1): INT64 saturates into the int range.
+        // Project rule for the extra types: INT64 saturates into the int range.
         ElementType::Int64 => decode(src, dst, order, |x: i64| {
             x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
         }),

@@ -1,5 +1,5 @@
-//! Which element types the TensorFlow 2.21 CPU kernel is registered for (§2.3), and the element
-//! size its dim-0 alignment rule uses (§10.3). Keyed by TensorFlow's dtype names so this module
+//! Which element types the TensorFlow 2.21 CPU kernel is registered for, and the element
+//! size its dim-0 alignment rule uses (docs/contracts/strided_slice.md#buffer-sharing). Keyed by TensorFlow's dtype names so this module
 //! needs no dtype table of its own.
 
 use crate::error::{Error, Result};

@@ -1,4 +1,5 @@
-//! Ops that write into a strided selection instead of reading it (§16): `StridedSliceGrad` and
+//! Ops that write into a strided selection instead of reading it
+//! (docs/contracts/strided_slice.md#related-ops): `StridedSliceGrad` and
 //! the assign family (`StridedSliceAssign`, `ResourceStridedSliceAssign`,
 //! `TensorStridedSliceUpdate`), which share the validation of [`super::spec`] and place values in
 //! processing order.

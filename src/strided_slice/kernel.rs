@@ -1,4 +1,4 @@
-//! The `StridedSlice` CPU kernel (§10): choose the path from the validation flags, then either
+//! The `StridedSlice` CPU kernel (docs/contracts/strided_slice.md#kernel-paths): choose the path from the validation flags, then either
 //! report that the output shares the input's buffer (identity, aligned dim-0 slice) or copy the
 //! selected elements in processing order.
 //!
@@ -13,7 +13,7 @@ use super::args::{SliceArgs, shape_debug_string};
 use super::spec::{ValidatedSlice, validate};
 
 /// TensorFlow's `EIGEN_MAX_ALIGN_BYTES` in the 2.21 x86-64 wheel: the alignment the dim-0 sharing
-/// path requires of a row's byte size (§10.3).
+/// path requires of a row's byte size (docs/contracts/strided_slice.md#buffer-sharing).
 pub const DEFAULT_ALIGNMENT: usize = 64;
 
 /// The in-memory size TensorFlow uses for one `string` element (its 24-byte `tstring` object on
@@ -26,17 +26,17 @@ pub const MAX_GENERAL_RANK: usize = 8;
 /// How the output is produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KernelPath {
-    /// The output is the input buffer viewed with the final shape (§10.2).
+    /// The output is the input buffer viewed with the final shape (identity path).
     ShareInput,
     /// The output is the input's elements `[offset, offset + len)` viewed with the final shape
-    /// (§10.3). Units are elements, not bytes.
+    /// (aligned dim-0 path). Units are elements, not bytes.
     ShareDim0 {
         /// Index of the first shared input element.
         offset: usize,
         /// Number of shared elements.
         len: usize,
     },
-    /// The output has no elements; allocate it with the final shape (§10.1).
+    /// The output has no elements; allocate it with the final shape.
     Empty,
     /// Allocate the output and copy in processing order ([`copy_processing_order`]).
     Copy,
@@ -97,7 +97,7 @@ impl<T: Clone> SliceOutput<T> {
     }
 }
 
-/// Picks the kernel path for an already validated slice (§10.1).
+/// Picks the kernel path for an already validated slice, in TensorFlow's order.
 ///
 /// `elem_size` is the element's in-memory size as TensorFlow sees it (`DataTypeSize`; `bool` 1;
 /// [`TSTRING_ALIGNMENT_SIZE`] for strings) and `alignment` the dim-0 alignment constant
@@ -235,7 +235,8 @@ pub fn strided_slice<T: Clone>(
     })
 }
 
-/// Writes the selected elements of `input` into `out` in processing order (§3), whatever the
+/// Writes the selected elements of `input` into `out` in processing order
+/// (docs/contracts/strided_slice.md#value-rule), whatever the
 /// path and rank. `out.len()` must equal the processing element count.
 pub fn copy_processing_order<T: Clone>(
     input: &[T],
@@ -726,7 +727,7 @@ mod tests {
 
     #[test]
     fn dim0_alignment_rule() {
-        // §10.3 with A = 64: rank 1 checks begin and end bytes, higher ranks the row size.
+        // The dim-0 alignment rule with A = 64: rank 1 checks begin and end bytes, higher ranks the row size.
         assert!(dim0_slice_aligned(&[48], 16, 32, 4, 64));
         assert!(!dim0_slice_aligned(&[48], 8, 32, 4, 64));
         assert!(!dim0_slice_aligned(&[48], 16, 40, 4, 64));

@@ -1,6 +1,7 @@
 //! The validation algorithm of `StridedSlice` (upstream `ValidateStridedSliceOp`): argument checks,
 //! sparse spec, dense spec with ellipsis expansion, canonicalisation and clamping, processing and
-//! final shapes, and the three fast-path flags. Spec: `strided_slice.md` §4–§9, errors §11.
+//! final shapes, and the three fast-path flags. Contract: docs/contracts/strided_slice.md#validation-stages, errors in
+//! docs/contracts/strided_slice.md#error-catalogue.
 //!
 //! All index arithmetic is `i64`. Masks are 32-bit; mask bits at positions ≥ the number of entries
 //! have no effect except in the multiple-ellipsis check. Dense per-dimension flags are kept as
@@ -67,7 +68,7 @@ pub struct ValidatedSlice {
 }
 
 /// Validates a slice of an input with a fully known shape and known `begin`/`end`/`strides`
-/// (the kernel's flavour). Fails with TensorFlow's messages (§11).
+/// (the kernel's flavour). Fails with TensorFlow's messages.
 ///
 /// A negative input dimension is a caller error here (concrete shapes have none); it is rejected
 /// with an `InvalidArgument` of our own wording rather than treated as unknown.
@@ -115,7 +116,8 @@ pub fn validate(
 /// are 0 except where an ellipsis filled them.
 ///
 /// Where TensorFlow shifts by ≥ 32 bits (absent `begin` and 32 or more strides) this returns the
-/// "for strides." shape error instead (§12).
+/// "for strides." shape error instead
+/// (docs/contracts/strided_slice.md#where-tensorflow-aborts).
 pub fn validate_partial(
     input_shape: Option<&[i64]>,
     begin: Option<&IndexTensor<'_>>,
@@ -178,7 +180,8 @@ fn validate_into(
     Ok(())
 }
 
-/// Shape inference as TensorFlow's graph construction performs it (§9): the output shape, or
+/// Shape inference as TensorFlow's graph construction performs it
+/// (docs/contracts/strided_slice.md#shape-inference): the output shape, or
 /// `None` for an unknown rank (unknown input rank or unknown `strides` values). `begin`/`end` are
 /// `None` when their values are unknown.
 ///
@@ -505,7 +508,7 @@ mod tests {
 
     #[test]
     fn interval_size_matches_ceiling_division() {
-        // (len, stride, size): sizes from the §7 formula ceil(|L| / |s|), 0 when empty or reversed.
+        // (len, stride, size): sizes from the formula ceil(|L| / |s|), 0 when empty or reversed.
         for (len, s, want) in [
             (10, 3, 4),
             (9, 3, 3),
@@ -521,7 +524,7 @@ mod tests {
 
     #[test]
     fn canonical_wraps_once_and_clamps() {
-        // Positive stride: [0, n]; negative stride: [-1, n-1] (§7).
+        // Positive stride: [0, n]; negative stride: [-1, n-1].
         assert_eq!(canonical(-1, false, true, 1, 5), 4);
         assert_eq!(canonical(-7, false, true, 1, 5), 0);
         assert_eq!(canonical(9, false, false, 1, 5), 5);

@@ -1,7 +1,7 @@
 //! `StridedSlice` on core [`Tensor`]s: what an eager runtime (the Java op) executes.
 //!
 //! The output shares the input's buffer exactly when TensorFlow's kernel does (identity and
-//! aligned dim-0 slices, §10.2–§10.3); otherwise it is a new buffer filled in processing order,
+//! aligned dim-0 slices, docs/contracts/strided_slice.md#buffer-sharing); otherwise it is a new buffer filled in processing order,
 //! for every registered dtype (POD elements by byte width, strings and opaque objects by value).
 //! Sharing is safe because shared tensor buffers are immutable (see `crate::tensor`).
 
@@ -26,8 +26,9 @@ use super::spec::{DimVec, validate};
 ///
 /// Checks, in TensorFlow's order: the element type has a kernel (`StridedSlice: unsupported
 /// element type <name>`), `end`/`strides` have `begin`'s dtype (TensorFlow's input-type message),
-/// then the kernel's validation (§11; a non-integer index dtype fails where TensorFlow would abort,
-/// with `begin must be either int16, int32 or int64`), then the kernel path (§10).
+/// then the kernel's validation (a non-integer index dtype fails where TensorFlow would abort,
+/// with `begin must be either int16, int32 or int64`), then the kernel path
+/// (docs/contracts/strided_slice.md#kernel-paths).
 pub fn strided_slice_tensor(
     input: &Tensor,
     begin: &Tensor,

@@ -1,4 +1,4 @@
-//! The array printer (tensor.md §8.2): nested brackets with v1's flat cut-off or v2's head-and-tail view.
+//! The array printer (docs/contracts/tensor.md#summaries-and-debug-strings): nested brackets with v1's flat cut-off or v2's head-and-tail view.
 
 use super::elements::ElementFormatter;
 

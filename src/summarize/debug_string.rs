@@ -1,4 +1,5 @@
-//! `DebugString`, `DeviceSafeDebugString` and stream output texts (tensor.md §9), assembled from the dtype
+//! `DebugString`, `DeviceSafeDebugString` and stream output texts
+//! (docs/contracts/tensor.md#summaries-and-debug-strings), assembled from the dtype
 //! name (`DataTypeString`), the shape's `DebugString` and a v1 summary, so they do not depend on the tensor
 //! type.
 

@@ -97,7 +97,7 @@ fn push_numeric(elements: &NumericElements<'_>, index: usize, text: &mut String)
         UInt2 => write_int(text, unsigned_low_bits(byte()?, 2)),
         // Upstream only ever holds 0 or 1 (FromProto rejects other bytes); any non-zero byte reads as true.
         Bool => text.push(if byte()? != 0 { '1' } else { '0' }),
-        // No element printer upstream (§8.4).
+        // No element printer upstream: the generic printer.
         Complex64 | Complex128 | QInt32 | Float8E4M3FNUZ | Float8E5M2FNUZ => {
             byte()?;
             text.push('?')
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn integers_print_plain_decimal() {
-        // tensor.md §8.5: `-128 127 0`, `255`, `18446744073709551615`.
+        // TensorFlow 2.21 prints `-128 127 0`, `255`, `18446744073709551615`.
         let bytes = [0x80u8, 0x7F, 0x00];
         assert_eq!(all(&NumericElements::new(DataType::Int8, &bytes).unwrap(), false), "-128 127 0");
         assert_eq!(all(&NumericElements::new(DataType::QInt8, &bytes).unwrap(), false), "-128 127 0");
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn object_summaries_are_bracketed() {
-        // tensor.md §18.2 resource vector, element part.
+        // The element part of a resource summary printed by TensorFlow 2.21.
         let handle =
             ["ResourceHandle(name=\"a\", device=\"\", container=\"\", type=\"\", dtype and shapes : \"[  ]\")"];
         assert_eq!(

@@ -1,4 +1,4 @@
-//! The generic printer (tensor.md §8.4) for kinds without an element printer: a flat list, no nesting, no
+//! The generic printer (docs/contracts/tensor.md#summaries-and-debug-strings) for kinds without an element printer: a flat list, no nesting, no
 //! v2 head-and-tail.
 
 use super::elements::ElementFormatter;

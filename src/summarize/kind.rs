@@ -3,12 +3,13 @@
 
 use crate::dtype::DataType;
 
-/// Which of the two summary printers a dtype uses (tensor.md §8.1).
+/// Which of the two summary printers a dtype uses
+/// (docs/contracts/tensor.md#summaries-and-debug-strings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Printer {
-    /// Nested brackets, v1 truncation / v2 head-and-tail (§8.2).
+    /// Nested brackets, v1 truncation / v2 head-and-tail.
     Array,
-    /// Flat list of `?` or `<summary>` items (§8.4).
+    /// Flat list of `?` or `<summary>` items.
     Generic,
 }
 
@@ -47,7 +48,7 @@ mod tests {
 
     #[test]
     fn generic_printer_kinds() {
-        // tensor.md §8.1 dispatch table, "everything else" row.
+        // SummarizeValue's dispatch: "everything else" goes to the generic printer.
         let generic: Vec<DataType> =
             DataType::ALL.iter().copied().filter(|k| *k != DataType::Invalid && k.printer() == Printer::Generic).collect();
         assert_eq!(

@@ -1,4 +1,4 @@
-//! `SummarizeValue` and the debug strings built on it (tensor.md §8, §9), written against an element
+//! `SummarizeValue` and the debug strings built on it (docs/contracts/tensor.md#summaries-and-debug-strings), written against an element
 //! abstraction so any tensor representation can use it.
 //!
 //! To summarise a tensor: take its [`DataType`](crate::dtype::DataType), wrap its storage in an [`ElementFormatter`]

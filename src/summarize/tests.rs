@@ -1,4 +1,5 @@
-//! The SummarizeValue / DebugString vectors of tensor.md §8.3, §8.4, §8.6, §9 and §18.2.
+//! SummarizeValue / DebugString outputs observed with TensorFlow 2.21, and its quirks
+//! (docs/contracts/tensor.md#summaries-and-debug-strings).
 
 use super::*;
 use crate::dtype::DataType;
@@ -119,7 +120,7 @@ fn bools() {
     assert_eq!(bools(&[5], 16, false), "0 1 1 0 1");
     assert_eq!(bools(&[5], 3, false), "0 1 1...");
     assert_eq!(bools(&[5], 2, true), "[0 1 ... 0 1]");
-    // §8.6 quirk 1: nothing at all when limit is 0, scalars included.
+    // Quirk: nothing at all when limit is 0, scalars included.
     for dims in [&[5][..], &[], &[1, 5], &[0]] {
         assert_eq!(bools(dims, 0, false), "");
         assert_eq!(bools(dims, 0, true), "");
@@ -234,7 +235,7 @@ fn inconsistent_inputs_are_errors() {
 
 #[test]
 fn debug_strings() {
-    // tensor.md §9 examples.
+    // DebugString examples of TensorFlow 2.21.
     let empty = summarize_value(DataType::Float, &[0], None, DEBUG_STRING_ENTRIES, false).unwrap();
     assert_eq!(debug_string("float", "[0]", &empty), b"Tensor<type: float shape: [0] values: >");
     let values: Vec<f32> = (0..6).map(|v| v as f32).collect();

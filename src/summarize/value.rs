@@ -1,4 +1,5 @@
-//! `SummarizeValue(max_entries, print_v2)` (tensor.md §8.1): clamps the entry count, reports uninitialised
+//! `SummarizeValue(max_entries, print_v2)`
+//! (docs/contracts/tensor.md#summaries-and-debug-strings): clamps the entry count, reports uninitialised
 //! tensors, and dispatches to the array or generic printer.
 
 use super::array::{ArrayLayout, array_summary};

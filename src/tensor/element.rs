@@ -185,7 +185,7 @@ object_element!(Variant => Variant, Variants, super::opaque::VARIANT_BYTES);
 mod tests {
     use super::*;
 
-    /// Each Rust type names the dtype of tensor.md §2 and has that dtype's byte size.
+    /// Each Rust type names a TensorFlow dtype (docs/contracts/tensor.md#data-types) and has that dtype's byte size.
     #[test]
     fn element_dtypes_and_sizes() {
         fn check<T: TensorElement>(dt: i32, size: usize) {

@@ -1,4 +1,4 @@
-//! The Rust core of C++ `tensorflow::Tensor` (tensor.md §1, §4–§7, §16): a dtype, a shape and an
+//! The Rust core of C++ `tensorflow::Tensor` (docs/contracts/tensor.md#c-tensor-methods): a dtype, a shape and an
 //! optional reference to a shared root buffer with a window into it.
 //!
 //! * Cloning a `Tensor` is upstream's copy: the buffer is shared, nothing is copied.
@@ -6,7 +6,8 @@
 //!   reference to the root and fail with `FailedPrecondition` otherwise — upstream lets aliases
 //!   write through, which safe Rust cannot offer across threads; kernels write into tensors they
 //!   just allocated, which are unique.
-//! * Where upstream CHECK-aborts, methods return `Err` with the texts of tensor.md §16.
+//! * Where upstream CHECK-aborts, methods return `Err` with the texts of
+//!   docs/contracts/tensor.md#where-tensorflow-aborts.
 //! * Elements: see [`element`] (byte strings for `string`; [`ResourceHandle`] and [`Variant`]
 //!   objects for `resource` and `variant`); root buffers: see [`storage`].
 

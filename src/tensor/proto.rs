@@ -1,4 +1,4 @@
-//! `TensorProto` serialization of tensors (tensor.md §10–§16), over the `crate::tensor_proto`
+//! `TensorProto` serialization of tensors (docs/contracts/tensor.md#tensorproto), over the `crate::tensor_proto`
 //! codec: `FromProto`, `AsProtoField`, `AsProtoTensorContent` and what `tf.io.serialize_tensor`
 //! writes, all as serialized bytes.
 
@@ -12,7 +12,8 @@ use crate::tensor_proto::{self, DecodeOptions};
 use crate::tensor_shape::TensorShape;
 
 impl Tensor {
-    /// `Tensor::FromProto` of a serialized `TensorProto` (spec §14): a new tensor, or
+    /// `Tensor::FromProto` of a serialized `TensorProto`
+    /// (docs/contracts/tensor.md#decoding-and-rejection-rules): a new tensor, or
     /// `InvalidArgument` (`Cannot parse tensor from proto: <reason>`, or
     /// ``Could not parse `serialized` as TensorProto, base64: …`` for wire-format errors).
     /// The dtype is whatever the proto says (issue #26401): callers that expect one must check.
@@ -22,17 +23,17 @@ impl Tensor {
         tensor_proto::tensor_from_proto(serialized, options)
     }
 
-    /// `AsProtoField`, serialized (spec §11): every element in the dtype's typed field.
+    /// `AsProtoField`, serialized (docs/contracts/tensor.md#field-and-content-encodings): every element in the dtype's typed field.
     pub fn as_proto_field_bytes(&self) -> Result<Vec<u8>> {
         tensor_proto::encode::try_encode(&tensor_proto::tensor_as_proto_field(self)?)
     }
 
-    /// `AsProtoTensorContent`, serialized (spec §12): every element in `tensor_content`.
+    /// `AsProtoTensorContent`, serialized: every element in `tensor_content`.
     pub fn as_proto_tensor_content_bytes(&self) -> Result<Vec<u8>> {
         tensor_proto::tensor_content_bytes(self)
     }
 
-    /// What `tf.io.serialize_tensor` writes (spec §13): the field form for `string` tensors,
+    /// What `tf.io.serialize_tensor` writes: the field form for `string` tensors,
     /// the content form for every other dtype.
     pub fn serialize_tensor(&self) -> Result<Vec<u8>> {
         tensor_proto::serialize_tensor_bytes(self)
@@ -112,7 +113,7 @@ mod tests {
 
     #[test]
     fn section_13_bytes_through_the_tensor_api() {
-        // §13: float vector [1.0, 2.0], shape [2].
+        // tf.io.serialize_tensor of the float vector [1.0, 2.0], shape [2] (TensorFlow 2.21).
         let t = Tensor::from_vec1(&[1.0f32, 2.0]).unwrap();
         assert_eq!(
             hex(&t.serialize_tensor().unwrap()),
@@ -126,20 +127,20 @@ mod tests {
             hex(&t.as_proto_field_bytes().unwrap()),
             "08011204120208022a080000803f00000040"
         );
-        // §13: string vector ["ab", "", "c"] serializes in field form.
+        // TensorFlow 2.21 serializes the string vector ["ab", "", "c"] in field form.
         let s = Tensor::from_vec1(&[b"ab".to_vec(), Vec::new(), b"c".to_vec()]).unwrap();
         assert_eq!(
             hex(&s.serialize_tensor().unwrap()),
             "0807120412020803420261624200420163"
         );
-        // §13: empty float vector: an empty Dim, no content.
+        // TensorFlow 2.21, empty float vector: an empty Dim, no content.
         let e = Tensor::new(DataType::Float, TensorShape::from_dims(&[0]).unwrap()).unwrap();
         assert_eq!(hex(&e.serialize_tensor().unwrap()), "080112021200");
     }
 
     #[test]
     fn decoded_elements_land_in_an_aligned_buffer() {
-        // §13 half vector [1.0]: content 00 3c.
+        // TensorFlow 2.21, half vector [1.0]: content 00 3c.
         let t = Tensor::from_proto(
             &unhex("08131204120208012202003c"),
             &DecodeOptions::default(),
@@ -156,7 +157,7 @@ mod tests {
         let t =
             Tensor::from_slice(TensorShape::from_dims(&[3]).unwrap(), &[1.0f32, 2.0, 3.0]).unwrap();
         let s = t.slice(1, 3).unwrap();
-        // Same bytes as the §13 vector [2.0, 3.0]: shape [2], content 00000040 00004040.
+        // Same bytes as TensorFlow 2.21's serialization of [2.0, 3.0]: shape [2], content 00000040 00004040.
         assert_eq!(
             hex(&s.serialize_tensor().unwrap()),
             "080112041202080222080000004000004040"
@@ -165,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_null_buffer_writes_only_dtype_and_shape() {
-        // §11/§12: a tensor whose buffer was moved out writes dtype and shape only.
+        // Both encodings: a tensor whose buffer was moved out writes dtype and shape only.
         let mut t = Tensor::from_vec1(&[1i32, 2]).unwrap();
         let _moved = t.move_out();
         assert_eq!(hex(&t.as_proto_field_bytes().unwrap()), "0803120412020802");

@@ -1,4 +1,4 @@
-//! Operations that make new tensor values over the same root buffer (tensor.md §6):
+//! Operations that make new tensor values over the same root buffer (docs/contracts/tensor.md#slices-and-sub-slices):
 //! `CopyFrom`, `BitcastFrom`, `Slice`, `SubSlice`. Nothing is copied.
 
 use crate::dtype::DataType;

@@ -189,7 +189,7 @@ fn oom(what: &str) -> Error {
 /// A vector of `n` default elements, allocated fallibly.
 ///
 /// `what` is called only on failure: formatting it on every allocation was a visible share of a
-/// small eager op (issue 5).
+/// small eager op in profiles.
 pub(crate) fn try_default_vec<T: Default>(
     n: usize,
     what: impl FnOnce() -> String,

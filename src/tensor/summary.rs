@@ -1,4 +1,4 @@
-//! `SummarizeValue`, `DebugString` and `DeviceSafeDebugString` of a tensor (tensor.md §8–§9): adapts
+//! `SummarizeValue`, `DebugString` and `DeviceSafeDebugString` of a tensor (docs/contracts/tensor.md#summaries-and-debug-strings): adapts
 //! the tensor's storage to the element formatters of `crate::summarize`.
 
 use super::Tensor;
@@ -58,7 +58,7 @@ impl Tensor {
     }
 }
 
-/// `ResourceHandle::DebugString` (tensor.md §8.5).
+/// `ResourceHandle::DebugString` (docs/contracts/tensor.md#number-formatting).
 fn resource_summary(handle: &ResourceHandle) -> Vec<u8> {
     let entries: Vec<String> = handle
         .dtypes_and_shapes
@@ -80,7 +80,7 @@ fn shape_text(shape: &PartialTensorShape) -> String {
     shape.debug_string()
 }
 
-/// The summary of a variant element: a wrapped tensor prints its `DebugString` (tensor.md §8.5).
+/// The summary of a variant element: a wrapped tensor prints its `DebugString`.
 /// Variants are held encoded, so other payloads print their type name, and an empty variant prints
 /// `[empty variant]` as upstream's `Variant` does; neither is covered by the spec's vectors.
 fn variant_summary(variant: &Variant) -> Vec<u8> {

@@ -1,7 +1,7 @@
-//! Typed views (tensor.md §7): `flat`, `vec`, `matrix`, `tensor`, `shaped`, `scalar`, the
-//! flattening views, `reinterpret_last_dimension`, `bit_casted_*` and `unaligned_*`. Views
-//! borrow the window; nothing is copied. Upstream CHECK failures become errors with the §7.1
-//! texts.
+//! Typed views (docs/contracts/tensor.md#typed-views): `flat`, `vec`, `matrix`, `tensor`,
+//! `shaped`, `scalar`, the flattening views, `reinterpret_last_dimension`, `bit_casted_*` and
+//! `unaligned_*`. Views borrow the window; nothing is copied. Upstream CHECK failures become
+//! errors with upstream's check texts.
 
 use std::ops::{Deref, DerefMut};
 

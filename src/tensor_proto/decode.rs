@@ -1,4 +1,4 @@
-//! `FromProto` (spec §14, §15) and the `ParseTensor` entry point around it.
+//! `FromProto` (docs/contracts/tensor.md#decoding-and-rejection-rules) and the `ParseTensor` entry point around it.
 //!
 //! Every size a proto asks for is validated before memory is requested, and every allocation
 //! is fallible: a tiny proto asking for a huge tensor gets a zeroed allocation that the OS backs
@@ -27,10 +27,11 @@ pub const MAX_VARIANT_DEPTH: usize = 100;
 pub(crate) const TENSOR_VARIANT_TYPE_NAME: &str = "tensorflow::Tensor";
 
 /// Upstream's in-memory size of one string / resource / variant element (a 24-byte object on
-/// 64-bit hosts, §2); used only to apply [`DecodeOptions::max_bytes`] to those dtypes.
+/// 64-bit hosts); used only to apply [`DecodeOptions::max_bytes`] to those dtypes.
 const OBJECT_ELEMENT_BYTES: u64 = 24;
 
-/// Caller-chosen limits. The default has no limit, which is TensorFlow 2.21 parity (§15).
+/// Caller-chosen limits. The default has no limit, which is TensorFlow 2.21 parity
+/// (docs/contracts/tensor.md#resource-limits).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DecodeOptions {
     /// Reject tensors whose buffer would exceed this many bytes (`num_elements × DataTypeSize`,
@@ -63,7 +64,7 @@ pub fn tensor_from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<T
     decode_tensor(&parse_message(serialized)?, options, 0)
 }
 
-/// `Tensor::FromProto` on a parsed message (§14.1). The dtype is not checked against any
+/// `Tensor::FromProto` on a parsed message. The dtype is not checked against any
 /// expectation (issue #26401): callers that expect one must compare afterwards.
 pub fn tensor_from_proto_message(proto: &TensorProto, options: &DecodeOptions) -> Result<Tensor> {
     decode_tensor(proto, options, 0)
@@ -106,7 +107,7 @@ fn shape_of(proto: Option<&TensorShapeProto>) -> ShapeProto {
 }
 
 fn decode_tensor(proto: &TensorProto, options: &DecodeOptions, depth: usize) -> Result<Tensor> {
-    // §3.4 IsValidShape, `unknown_rank` ignored; its messages follow the prefix.
+    // IsValidShape for a TensorShape, `unknown_rank` ignored; its messages follow the prefix.
     let shape =
         TensorShape::from_proto(&shape_of(proto.tensor_shape.as_ref())).map_err(|e| reject(e.message))?;
     if proto.dtype == 0 {
@@ -182,7 +183,7 @@ fn copy_bytes(bytes: &[u8]) -> Result<Vec<u8>> {
     Ok(v)
 }
 
-/// §14.2: decoding from `tensor_content` (N > 0, content non-empty).
+/// Decoding from `tensor_content` (N > 0, content non-empty).
 fn decode_content(
     dtype: DataType,
     kind: Kind,
@@ -248,7 +249,7 @@ fn bad_framing() -> Error {
     reject("malformed string list in tensor_content")
 }
 
-/// §14.3: the first `min(n, have)` elements come from `have` values; the rest repeat the last
+/// Typed fields: the first `min(n, have)` elements come from `have` values; the rest repeat the last
 /// value, or stay zero when there are no values. Elements are `size` bytes written by `put`
 /// straight into `buf`, the tensor's zeroed buffer.
 fn fill_pod<T: Copy>(buf: &mut [u8], size: usize, values: &[T], put: impl Fn(T, &mut [u8])) {
@@ -327,7 +328,7 @@ fn decode_pod_fields(buf: &mut [u8], size: usize, field: PodField, p: &TensorPro
     match field {
         F::Float => fill_pod(buf, size, &p.float_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
         F::Double => fill_pod(buf, size, &p.double_val, |v, o| o.copy_from_slice(&v.to_le_bytes())),
-        // Narrowing keeps the low bytes: two's-complement truncation (§14.3).
+        // Narrowing keeps the low bytes: two's-complement truncation.
         F::IntSigned | F::IntUnsigned | F::IntSubByte { .. } => {
             fill_pod(buf, size, &p.int_val, |v, o| o.copy_from_slice(&v.to_le_bytes()[..size]))
         }
@@ -431,7 +432,7 @@ mod tests {
 
     #[test]
     fn impossible_allocations_are_rejected_cleanly() {
-        // §15 allocation bomb: 2^61 floats (2^63 bytes) and 2^62 floats (byte count overflows).
+        // Allocation bomb: 2^61 floats (2^63 bytes) and 2^62 floats (byte count overflows).
         for n in [1i64 << 61, 1 << 62] {
             let p = TensorProto { dtype: 1, tensor_shape: shape(&[n]), ..Default::default() };
             assert!(assert_rejected(decode(&p)).contains("could not allocate"));
@@ -447,7 +448,7 @@ mod tests {
 
     #[test]
     fn a_large_zero_filled_request_is_accepted_like_tensorflow() {
-        // §18.3: an 80 MB float tensor from a tiny proto with no values is accepted (zero-filled).
+        // TensorFlow 2.21 accepts an 80 MB float tensor from a tiny proto with no values is accepted (zero-filled).
         let p = TensorProto { dtype: 1, tensor_shape: shape(&[20_000_000]), ..Default::default() };
         let t = decode(&p).expect("accepted");
         match t.data {
@@ -512,7 +513,7 @@ mod tests {
             assert_rejected(decode(&p)),
             "Cannot parse tensor from proto: Input size was 7 and expected 8"
         );
-        // §18.1: DT_BOOL [5] with content 00 01 02 03 04.
+        // Upstream test case: DT_BOOL [5] with content 00 01 02 03 04.
         let p = TensorProto {
             dtype: 10,
             tensor_shape: shape(&[5]),
@@ -537,7 +538,7 @@ mod tests {
 
     #[test]
     fn tensor_variants_that_crash_tensorflow_are_rejected() {
-        // TensorFlow 2.21 segfaults on both (observed); §16 asks for an error.
+        // TensorFlow 2.21 segfaults on both (observed); we return an error.
         assert_eq!(
             assert_rejected(decode(&tensor_variant(Vec::new()))),
             "Cannot parse tensor from proto: tensor variant without a tensor"
@@ -598,7 +599,7 @@ mod tests {
     }
 
     /// The shape rules the decoder takes from `crate::tensor_shape` (this codec had its own copy
-    /// before): §3.2/§3.4 for tensor shapes, TensorFlow 2.21's observed rules for the partial
+    /// before): docs/contracts/tensor.md#tensor-shapes for tensor shapes, TensorFlow 2.21's observed rules for the partial
     /// shapes of resource handles.
     #[test]
     fn shape_rules_used_by_the_decoder() {

@@ -1,4 +1,4 @@
-//! `AsProtoField` (spec §11), `AsProtoTensorContent` (§12) and TensorFlow's `SerializeTensor`
+//! `AsProtoField`, `AsProtoTensorContent` (docs/contracts/tensor.md#field-and-content-encodings) and TensorFlow's `SerializeTensor`
 //! choice between them, over [`Tensor`]s. The functions taking a [`DecodedTensor`] convert it to a
 //! tensor first.
 //!
@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::tensor::{Elements, ResourceHandle, Tensor, Variant};
 use crate::tensor_shape::ShapeProto;
 
-/// The proto's dtype and shape (`AsProto`, §3.5), with no elements.
+/// The proto's dtype and shape (`AsProto`), with no elements.
 fn header(t: &Tensor) -> TensorProto {
     TensorProto {
         dtype: t.dtype().as_i32(),
@@ -61,7 +61,7 @@ fn elements(t: &Tensor) -> Result<Option<Elements<'_>>> {
     t.elements().map(Some)
 }
 
-/// `AsProtoField`: dtype, shape and every element in the dtype's typed field (§11).
+/// `AsProtoField`: dtype, shape and every element in the dtype's typed field.
 pub fn tensor_as_proto_field(t: &Tensor) -> Result<TensorProto> {
     field_proto(t, 0)
 }
@@ -151,7 +151,8 @@ fn put_pod_fields(p: &mut TensorProto, bytes: &[u8], size: usize, field: PodFiel
 }
 
 /// `ResourceHandle::AsProto` into a message that already carries `previous` entries (the
-/// accumulation quirk of §12 passes the entries of earlier handles; §11 passes none).
+/// accumulation quirk of the content encoding passes the entries of earlier handles; the field
+/// encoding passes none).
 fn resource_handle_proto(h: &ResourceHandle, previous: Vec<DtypeAndShape>) -> ResourceHandleProto {
     let mut dtypes_and_shapes = previous;
     dtypes_and_shapes.extend(
@@ -184,7 +185,7 @@ fn variant_proto(v: &Variant, depth: usize) -> Result<VariantTensorDataProto> {
     Ok(VariantTensorDataProto { type_name: v.type_name.clone(), metadata: v.metadata.clone(), tensors })
 }
 
-/// Frames already serialized elements after the size rule of §12 / §16.
+/// Frames already serialized elements after upstream's size rule (an error where upstream aborts).
 fn framed(items: &[Vec<u8>]) -> Result<Vec<u8>> {
     let total: u64 = items.iter().map(|s| s.len() as u64).sum();
     string_list::check_encoded_size(items.len() as u64, total).map_err(Error::invalid_argument)?;
@@ -216,7 +217,7 @@ fn object_items(elements: Elements<'_>) -> Result<Option<Vec<Vec<u8>>>> {
     }))
 }
 
-/// `AsProtoTensorContent`: dtype, shape and every element in `tensor_content` (§12).
+/// `AsProtoTensorContent`: dtype, shape and every element in `tensor_content`.
 pub fn tensor_as_proto_tensor_content(t: &Tensor) -> Result<TensorProto> {
     let mut p = header(t);
     let Some(elements) = elements(t)? else {

@@ -1,4 +1,4 @@
-//! How the codec transports each value dtype: which typed `TensorProto` field carries it (§11)
+//! How the codec transports each value dtype: which typed `TensorProto` field carries it
 //! and how its elements convert. Sizes, names and memcpy-ability come from [`crate::dtype`].
 
 use crate::dtype::DataType;
@@ -16,7 +16,7 @@ pub(crate) enum Kind {
     Variant,
 }
 
-/// The typed field of §11 that carries a memcpy-able dtype, with its element conversion.
+/// The typed field that carries a memcpy-able dtype, with its element conversion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PodField {
     Float,
@@ -97,7 +97,7 @@ mod tests {
         for v in 1..=33 {
             let (dtype, kind) = value_type(v).expect("value type");
             match kind {
-                // Pod kinds are exactly the memcpy-able dtypes, with their DataTypeSize (§2).
+                // Pod kinds are exactly the memcpy-able dtypes, with their DataTypeSize.
                 Kind::Pod { size, .. } => {
                     assert!(dtype.can_use_memcpy() && size == dtype.size() && size > 0, "{dtype}")
                 }

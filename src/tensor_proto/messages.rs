@@ -1,8 +1,8 @@
 //! The protobuf messages of `tensor.proto`, `tensor_shape.proto` and `resource_handle.proto`
-//! (spec §10), as `prost` derive structs.
+//! as `prost` derive structs.
 //!
 //! Fields are declared in field-number order because prost encodes in declaration order and the
-//! C++ encoder writes in number order (§10.3). Repeated numeric fields are packed (prost's default
+//! C++ encoder writes in number order. Repeated numeric fields are packed (prost's default
 //! for proto3), defaults are omitted, and `tensor_shape` is an `Option` so that the encoders can
 //! always write it (`12 00` for a scalar). `dtype` is carried as a raw `int32` (the wire form of a
 //! proto3 open enum) so unknown and reference values survive decoding and can be rejected with
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn scalar_shape_is_written_even_when_empty() {
-        // §13: float scalar 1.5 → 08 01 12 00 22 04 00 00 c0 3f
+        // TensorFlow 2.21 serializes the float scalar 1.5 as 08 01 12 00 22 04 00 00 c0 3f
         let p = TensorProto {
             dtype: 1,
             tensor_shape: Some(TensorShapeProto::default()),
@@ -162,14 +162,14 @@ mod tests {
 
     #[test]
     fn zero_dim_is_an_empty_message_and_fields_are_packed() {
-        // §13: empty float vector → 08 01 12 02 12 00
+        // TensorFlow 2.21, empty float vector: 08 01 12 02 12 00
         let p = TensorProto {
             dtype: 1,
             tensor_shape: Some(TensorShapeProto { dim: vec![Dim::default()], unknown_rank: false }),
             ..Default::default()
         };
         assert_eq!(hex(&p.encode_to_vec()), "080112021200");
-        // §13: AsProtoField form of [1.0, 2.0]
+        // TensorFlow 2.21's AsProtoField form of [1.0, 2.0]
         let p = TensorProto {
             dtype: 1,
             tensor_shape: Some(TensorShapeProto {

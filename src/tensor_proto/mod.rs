@@ -1,4 +1,4 @@
-//! `TensorProto` encoding and decoding (spec §10–§17): TensorFlow's `Tensor::AsProtoField`,
+//! `TensorProto` encoding and decoding (docs/contracts/tensor.md#tensorproto): TensorFlow's `Tensor::AsProtoField`,
 //! `Tensor::AsProtoTensorContent` and `Tensor::FromProto`, plus the `SerializeTensor` /
 //! `ParseTensor` entry points that wrap them.
 //!
@@ -10,8 +10,8 @@
 //!
 //! ## What `tf.io.parse_tensor` cannot show, and how it is covered instead
 //! The golden vectors (`tests/vectors/tensor_proto.jsonl`, replayed by
-//! `tests/tensor_proto_vectors.rs`) cover every accept and reject rule of §14 and §15 that
-//! ParseTensor can reach, and all of §18.3. What it cannot show:
+//! `tests/tensor_proto_vectors.rs`) cover every accept and reject rule of
+//! docs/contracts/tensor.md#decoding-and-rejection-rules that ParseTensor can reach. What it cannot show:
 //! * The rejection *reason*. ParseTensor reports every `FromProto` failure as
 //!   `Cannot parse tensor from proto: <proto debug string>`, and TensorFlow 2.21 randomises that
 //!   debug string (a `goo.gle/debug…` marker followed by a random run of spaces). The vectors pin
@@ -19,29 +19,30 @@
 //!   upstream log text where one exists, e.g. `Input size was 7 and expected 8`). The other two
 //!   ParseTensor messages (``Could not parse `serialized` as TensorProto, base64: …`` and
 //!   `Type mismatch between parsed tensor (…) and dtype (…)`) are deterministic and pinned exactly.
-//! * Allocation failure (§14.4; §18.1's failing allocator). Unit tests in [`decode`] request
+//! * Allocation failure (upstream tests use a failing allocator). Unit tests in [`decode`] request
 //!   impossible sizes (2^61 and 2^62 elements) and exercise [`DecodeOptions::max_bytes`].
 //! * "On failure the target tensor is unchanged": our decoder builds a new value, so there is
 //!   nothing to leave unchanged.
-//! * `EncodeStringList size too large` (§12, §16): upstream aborts, and a 2 GiB string list is too
+//! * `EncodeStringList size too large`: upstream aborts, and a 2 GiB string list is too
 //!   big for a test; the size rule is a separate function unit-tested with synthetic sizes.
-//! * Inputs that crash TensorFlow 2.21, which we reject (§16): a `tensorflow::Tensor` variant with
+//! * Inputs that crash TensorFlow 2.21, which we reject
+//!   (docs/contracts/tensor.md#where-tensorflow-aborts): a `tensorflow::Tensor` variant with
 //!   no tensors, or whose tensor does not decode, segfaults ParseTensor. Unit tests.
 //! * Encodings of dtypes without a `SerializeTensor` kernel (quantized types, float8, int4, uint4,
 //!   int2, uint2, float4_e2m1fn) and the `AsProtoField` form of every non-string dtype: observed
 //!   through a variant holding the tensor, because TensorFlow re-encodes a variant's tensor with
-//!   `AsProtoField`. Their `AsProtoTensorContent` form (raw bytes, §12) is covered by the round
+//!   `AsProtoField`. Their `AsProtoTensorContent` form (raw bytes) is covered by the round
 //!   trips of the unit tests and by decoded element bytes read through numpy.
 //! * An empty resource tensor cannot be serialized or converted by eager TensorFlow; those
 //!   vectors pin acceptance and dims only.
 //! * `parse_tensor(..., out_type=<reference dtype>)`: the Python wrapper turns the reference type
 //!   into its base type before the kernel sees it, so no vector uses reference out_types.
 //!
-//! ## Rules observed in TensorFlow 2.21 beyond the spec
+//! ## Rules observed in TensorFlow 2.21 beyond the contract notes
 //! * Wire format: C++ protobuf skips a known field that arrives with the wrong wire type (as an
 //!   unknown field); prost would reject, so such fields are dropped before decoding (`wire`).
 //! * Resource handle shapes (`dtypes_and_shapes`) are built as partial shapes: `unknown_rank`
-//!   wins over dims, any negative size is unknown, and besides the prefix check of §3.2 the
+//!   wins over dims, any negative size is unknown, and besides the prefix check of tensor shapes the
 //!   product of all positive sizes must stay below 2^63 (so `[0, 2^62, 4]` is rejected there,
 //!   while it is a valid 0-element `TensorShape`).
 //! * Sub-byte integers (int4, uint4, int2, uint2) from `int_val` keep the low 8 bits of the value

@@ -1,9 +1,9 @@
-//! The string-list framing of `tensor_content` (spec §12, §14.2): all `N` lengths as varint32
+//! The string-list framing of `tensor_content` (docs/contracts/tensor.md#field-and-content-encodings): all `N` lengths as varint32
 //! first, then all element bytes concatenated. Used for string, resource and variant tensors.
 
 use prost::bytes::Buf;
 
-/// Upstream `EncodeStringList` gives up (LOG(FATAL)) beyond this total (§12, §16).
+/// Upstream `EncodeStringList` gives up (LOG(FATAL)) beyond this total; we return an error.
 const MAX_ENCODED_TOTAL: u64 = i32::MAX as u64;
 
 /// The size rule of upstream's string-list encoder: `N × 8 + Σ lengths` must fit in 2^31 − 1.

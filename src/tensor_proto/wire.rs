@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use prost::encoding::{DecodeContext, WireType, decode_key, decode_varint, encode_varint, skip_field};
 
-/// The messages of §10 that can nest.
+/// The `TensorProto` messages that can nest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Msg {
     Tensor,

@@ -1,4 +1,5 @@
-//! Expected values come from the spec tables (§13 observed upstream rows, §17 BU-1 project rows).
+//! Expected values come from the conversion tables of docs/contracts/tensorbuffer.md#numeric-conversions
+//! (rows observed with TFLite Support, and the project's rows for the extra integer types).
 
 use super::*;
 
@@ -31,7 +32,7 @@ fn via_floats(bytes: &[u8], ty: ElementType, order: ByteOrder) -> Vec<f32> {
 
 #[test]
 fn float_into_uint8_clamps_then_truncates() {
-    // §13 row `float[] -> UINT8`.
+    // Upstream row `float[] -> UINT8`.
     let src = [
         f32::NAN,
         f32::INFINITY,
@@ -88,7 +89,7 @@ fn int_into_float32_rounds_to_nearest_even() {
 
 #[test]
 fn float32_to_int_truncates_and_saturates() {
-    // §13 row `FLOAT32 -> int`, plus NaN -> 0.
+    // Upstream row `FLOAT32 -> int`, plus NaN -> 0.
     let src = [400.32, 255.5, 500.1, -2.7, 1e10, -1e10, f32::NAN];
     for order in BOTH {
         let bytes = store_f(&src, ElementType::Float32, order);
@@ -126,7 +127,8 @@ fn float32_bits_survive_both_orders() {
 
 #[test]
 fn int8_and_int16_clamp_float_and_int_inputs() {
-    // §17 BU-1: float input clamped then truncated (NaN -> 0), int input clamped.
+    // Project rows for the extra types: float input clamped then truncated (NaN -> 0), int input
+    // clamped.
     let floats = [
         -128.9,
         -129.0,
@@ -182,7 +184,7 @@ fn int32_and_int64_from_floats_saturate() {
             [i32::MAX, i32::MIN, 0, 0, i32::MAX, i32::MIN]
         );
         let b = store_f(&floats, ElementType::Int64, order);
-        // INT64 -> int saturates (BU-1), INT64 -> float rounds to nearest.
+        // INT64 -> int saturates (project rule), INT64 -> float rounds to nearest.
         assert_eq!(
             via_ints(&b, ElementType::Int64, order),
             [i32::MAX, i32::MIN, 0, 0, i32::MAX, i32::MIN]

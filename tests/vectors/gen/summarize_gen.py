@@ -3,7 +3,7 @@
 Run with the throw-away TensorFlow virtualenv (never a build or test dependency):
     python tests/vectors/gen/summarize_gen.py
 
-Channels (tensor.md §19):
+Channels through which TensorFlow 2.21 exposes SummarizeValue to Python:
   * v2 (print_v2 = true): tf.strings.format("{}", t, summarize=n) returns exactly SummarizeValue(n, true).
   * v1: tf.raw_ops.Assert(condition=False, data=[t], summarize=n) fails with a message containing
     "assertion failed: [<SummarizeValue(n)>]".

@@ -1,4 +1,4 @@
-"""Golden vectors for the TensorProto codec (spec tensor.md §10-§18.3), from real TensorFlow 2.21.
+"""Golden vectors for the TensorProto codec (docs/contracts/tensor.md#tensorproto), from real TensorFlow 2.21.
 
 Run: python tests/vectors/gen/tensor_proto_gen.py > tests/vectors/tensor_proto.jsonl
 
@@ -353,24 +353,24 @@ def gen_parse_fields():
     P("string/spec_a_bc", tp(STRING, [3], string_val=[b"a", b"bc"]), STRING)
     P("string/other_fields_ignored", tp(STRING, [2], int_val=[1], float_val=[2.0]), STRING)
     P("string/no_shape", tp(STRING, string_val=[b"only"]), STRING)
-    # The examples of spec §18.3.
-    P("spec/float3_one", tp(1, [3], float_val=[1]), 1)
-    P("spec/float3_two", tp(1, [3], float_val=[1, 2]), 1)
-    P("spec/float3_none", tp(1, [3]), 1)
-    P("spec/float2_three", tp(1, [2], float_val=[1, 2, 3]), 1)
-    P("spec/half_13c00", tp(19, [], half_val=[0x13C00]), 19)
-    P("spec/half_minus1", tp(19, [], half_val=[-1]), 19)
-    P("spec/int8_300", tp(6, [2], int_val=[300, -129]), 6)
-    P("spec/uint8_m1", tp(4, [2], int_val=[-1, 256]), 4)
-    P("spec/int16_70000", tp(5, [], int_val=[70000]), 5)
-    P("spec/uint16_m1", tp(17, [], int_val=[-1]), 17)
-    P("spec/int32_only_int64", tp(3, [2], int64_val=[5, 6]), 3)
-    P("spec/uint32_max", tp(22, [4], uint32_val=[4294967295]), 22)
-    P("spec/uint64_max", tp(23, [4], uint64_val=[18446744073709551615]), 23)
-    P("spec/qint32_m7", tp(13, [2], int_val=[-7]), 13)
-    P("spec/qint8_200", tp(11, [], int_val=[200]), 11)
-    P("spec/complex128", tp(18, [3], dcomplex_val=[1, 2, 3, 4]), 18)
-    P("spec/bool_true", tp(10, [3], bool_val=[True]), 10)
+    # Worked decoding examples (tails, repetition, narrowing, half patterns, field mix-ups).
+    P("worked/float3_one", tp(1, [3], float_val=[1]), 1)
+    P("worked/float3_two", tp(1, [3], float_val=[1, 2]), 1)
+    P("worked/float3_none", tp(1, [3]), 1)
+    P("worked/float2_three", tp(1, [2], float_val=[1, 2, 3]), 1)
+    P("worked/half_13c00", tp(19, [], half_val=[0x13C00]), 19)
+    P("worked/half_minus1", tp(19, [], half_val=[-1]), 19)
+    P("worked/int8_300", tp(6, [2], int_val=[300, -129]), 6)
+    P("worked/uint8_m1", tp(4, [2], int_val=[-1, 256]), 4)
+    P("worked/int16_70000", tp(5, [], int_val=[70000]), 5)
+    P("worked/uint16_m1", tp(17, [], int_val=[-1]), 17)
+    P("worked/int32_only_int64", tp(3, [2], int64_val=[5, 6]), 3)
+    P("worked/uint32_max", tp(22, [4], uint32_val=[4294967295]), 22)
+    P("worked/uint64_max", tp(23, [4], uint64_val=[18446744073709551615]), 23)
+    P("worked/qint32_m7", tp(13, [2], int_val=[-7]), 13)
+    P("worked/qint8_200", tp(11, [], int_val=[200]), 11)
+    P("worked/complex128", tp(18, [3], dcomplex_val=[1, 2, 3, 4]), 18)
+    P("worked/bool_true", tp(10, [3], bool_val=[True]), 10)
     # Repetition amplification and a large zero-filled request (accept only).
     P("large/float_1m_one_value", tp(1, [1 << 20], float_val=[3.0]), 1)
     P("large/float_80mb_no_values", tp(1, [20 * 1000 * 1000]), 1)
@@ -394,8 +394,8 @@ def gen_parse_content():
     for bad in (b"\x00\x01\x02", b"\xff\x00\x00", b"\x01\x01\x80"):
         P(f"bool/byte_{bad.hex()}", tp(10, [3], tensor_content=bad), 10)
     P("bool/upstream_00_01_02_03_04", tp(10, [5], tensor_content=bytes(range(5))), 10)
-    P("spec/float2_7bytes", tp(1, [2], tensor_content=b"\x00" * 7), 1)
-    P("spec/half2_content_and_field", tp(19, [1], tensor_content=b"\x00\x3c", half_val=[0x4000]), 19)
+    P("worked/float2_7bytes", tp(1, [2], tensor_content=b"\x00" * 7), 1)
+    P("worked/half2_content_and_field", tp(19, [1], tensor_content=b"\x00\x3c", half_val=[0x4000]), 19)
     # String framing.
     S = STRING
     P("string/a_bc", tp(S, [2], tensor_content=b"\x01\x02abc"), S)

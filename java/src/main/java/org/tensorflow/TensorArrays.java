@@ -6,7 +6,8 @@ import java.util.Arrays;
 /**
  * The TF 1.x rules that map Java objects (boxed scalars, nested primitive arrays, {@code byte[]}
  * byte strings) to tensor dtypes and shapes, and the copies between nested arrays and flat data.
- * The check order and messages are TF 1.15's (java_api.md §5.1, §5.4).
+ * The check order and messages are TF 1.15's (docs/contracts/tensor.md#factories,
+ * docs/contracts/tensor.md#copyto).
  */
 final class TensorArrays {
   private TensorArrays() {}
@@ -69,7 +70,8 @@ final class TensorArrays {
    * Whether {@code o} can hold elements of {@code dataType} ({@code byte} arrays also hold
    * UINT8). Throws for unsupported element classes and for arrays of boxed values (TF 1.x throws
    * only when the rank is non-zero; a {@code Byte[]} has rank 0 as a string and crashed TF 1.x's
-   * native code, so any boxed array is rejected here: DL-8).
+   * native code, so any boxed array is rejected here:
+   * docs/contracts/tensor.md#undefined-inputs-are-rejected).
    */
   static boolean compatible(Object o, DataType dataType) {
     DataType own = dataTypeOf(o);
@@ -77,7 +79,7 @@ final class TensorArrays {
     return own == dataType || (own == DataType.STRING && dataType == DataType.UINT8);
   }
 
-  /** IAE for an array whose elements are boxed values (DL-8). */
+  /** IAE for an array whose elements are boxed values. */
   static void rejectBoxedArrays(Object o) {
     if (!baseClass(o).isPrimitive() && arrayDepth(o) > 0) {
       throw new IllegalArgumentException(
@@ -112,7 +114,8 @@ final class TensorArrays {
   }
 
   /**
-   * IAE (DL-8) for a shape that TF 1.x would have passed to native code with undefined results:
+   * IAE for a shape that TF 1.x would have passed to native code with undefined results
+   * (docs/contracts/tensor.md#undefined-inputs-are-rejected):
    * a negative dimension, or more elements or bytes than an {@code int} can count.
    */
   static void checkCreatable(long[] shape, DataType dataType) {

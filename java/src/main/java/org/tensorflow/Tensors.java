@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Typed factories for {@link Tensor}: each is {@code Tensor.create(data, Class)} with the type tag
- * of its element type (java_api.md §5.8). The caller owns (closes) the result.
+ * of its element type (docs/contracts/tensor.md#tensors-factories). The caller owns (closes) the result.
  */
 public final class Tensors {
   private Tensors() {}

@@ -30,8 +30,8 @@ import org.tensorflow.ndarray.Shape;
  * Keeps the jar's classes loadable on Android API 21: scans every class file under target/classes,
  * which is exactly what the jar (and the AAR's classes.jar) holds: org.tensorflow.*, the
  * dev.tensorbridge internals, SliceEncoding and the demo. It fails, listing each offending
- * reference, if one names a class or member that API level lacks (design.md §4). The scan reads the constant pool itself ({@link
- * ClassFileReferences}), so it sees exactly what the runtime would have to resolve.
+ * reference, if one names a class or member that API level lacks (docs/android.md). The scan reads
+ * the constant pool itself ({@link ClassFileReferences}), so it sees exactly what the runtime would have to resolve.
  */
 class AndroidApiScanTest {
 

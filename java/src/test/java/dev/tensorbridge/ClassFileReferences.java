@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What one class file refers to, read straight from its bytes (JVMS §4): the classes named in its
+ * What one class file refers to, read straight from its bytes (the class file format, chapter 4 of the JVM specification): the classes named in its
  * constant pool, the fields and methods it calls or reads, and every type named in a descriptor
  * (its own members' and its references'). Written here rather than taken from a library so the
  * Android scan has no dependency beyond the JDK.

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.types.UInt8;
 
-/** {@link DataType}: TF 1.x's constants, codes, sizes and class mapping (java_api.md §3, §5.9, DL-7). */
+/** {@link DataType}: TF 1.x's constants, codes, sizes and class mapping, and the appended dtypes
+ * (docs/contracts/tensor.md#data-types). */
 class DataTypeTest {
 
   @Test

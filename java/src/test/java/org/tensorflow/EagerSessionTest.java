@@ -23,7 +23,7 @@ import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
-/** java_api.md §6–§8: session lifecycle, outputs, operations and eager builders. */
+/** Session lifecycle, outputs, operations and eager builders (docs/contracts/eager.md). */
 class EagerSessionTest {
   private static void assertThrowsMessage(
       Class<? extends Throwable> type, String message, Executable call) {

@@ -71,7 +71,7 @@ public class TensorBufferFloatBench {
     return upstream.getFloatArray();
   }
 
-  /** tensorbridge extension (spec §17 BU-2), no upstream peer: fills a caller's array, no allocation. */
+  /** tensorbridge extension (fill-in getter), no upstream peer: fills a caller's array, no allocation. */
   @Benchmark
   public float[] getFloatArrayInto_ours() {
     return ours.getFloatArray(dst);

@@ -78,13 +78,13 @@ public class TensorBufferUint8Bench {
     return peerU8.getFloatArray();
   }
 
-  /** tensorbridge extension (spec §17 BU-2), no upstream peer: fills a caller's array, no allocation. */
+  /** tensorbridge extension (fill-in getter), no upstream peer: fills a caller's array, no allocation. */
   @Benchmark
   public float[] getFloatArrayInto_ours() {
     return oursU8.getFloatArray(floatDst);
   }
 
-  /** tensorbridge extension (spec §17 BU-2), no upstream peer: fills a caller's array, no allocation. */
+  /** tensorbridge extension (fill-in getter), no upstream peer: fills a caller's array, no allocation. */
   @Benchmark
   public int[] getIntArrayInto_ours() {
     return oursU8.getIntArray(intDst);

@@ -17,7 +17,7 @@ import org.tensorflow.TensorFlowException;
 class NativeGuardTest {
   /**
    * Rust ErrorKind::ALL order with the Java class each kind must raise: TensorFlow status codes
-   * as java_api.md §2.1 maps them, then the kinds that mirror Java exceptions one to one.
+   * as TF 1.15 maps them (docs/contracts/README.md#error-model), then the kinds that mirror Java exceptions one to one.
    */
   private static final Class<?>[] EXPECTED_CLASS_BY_KIND = {
     IllegalArgumentException.class, // InvalidArgument

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** Spec §2: constants in declaration order, their TfLiteType values and element sizes. */
+/** docs/contracts/tensorbuffer.md#lite-datatype: constants in declaration order, their TfLiteType values and element sizes. */
 class DataTypeTest {
   @Test
   void constantsAreDeclaredInUpstreamOrder() {

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The rows of spec/shape.md §6, every class-controlled message of §5.1, the exception classes of
- * §5.2, the {@code equals}/{@code hashCode}/{@code toString} rules of §4.8, the run-time reading of
- * {@code UNKNOWN_SIZE} (§4.1), deviation D-1 (§7) and the public surface (§2, §3).
+ * The rules of docs/contracts/shape.md: edge cases observed with the upstream class, every
+ * class-controlled message and the JVM-generated exception classes, the {@code equals}/{@code
+ * hashCode}/{@code toString} rules, the run-time reading of {@code UNKNOWN_SIZE}, the one deviation
+ * (the factory copies the caller's array) and the public surface.
  */
 class ShapeBehaviourTest {
 
@@ -46,7 +47,7 @@ class ShapeBehaviourTest {
     assertArrayEquals(expected, shape.asArray());
   }
 
-  // ---- §6: size and indexing ----
+  // ---- size and indexing ----
 
   @Test
   void sizeOfFiveFourFive() {
@@ -107,7 +108,7 @@ class ShapeBehaviourTest {
     assertEquals(6L, shape.size());
   }
 
-  // ---- §6: factories, kind predicates, export ----
+  // ---- factories, kind predicates, export ----
 
   @Test
   void nullArrayGivesScalar() {
@@ -187,7 +188,7 @@ class ShapeBehaviourTest {
     assertArrayEquals(new long[0], Shape.scalar().asArray());
   }
 
-  // ---- §6: derivation ----
+  // ---- derivation ----
 
   @Test
   void headAndTailRows() {
@@ -312,7 +313,7 @@ class ShapeBehaviourTest {
     assertDims(Shape.of(1, 2, 3, 4).append(Shape.scalar()), 1, 2, 3, 4);
   }
 
-  // ---- §6: index errors (JVM-generated messages: class only) ----
+  // ---- index errors (JVM-generated messages: class only) ----
 
   @Test
   void outOfRangeIndexIsArrayIndexOutOfBounds() {
@@ -324,7 +325,7 @@ class ShapeBehaviourTest {
     assertThrowsExactly(ArrayIndexOutOfBoundsException.class, () -> Shape.scalar().get(0));
   }
 
-  // ---- §6: compatibility ----
+  // ---- compatibility ----
 
   @Test
   void compatibilityWithNull() {
@@ -346,7 +347,7 @@ class ShapeBehaviourTest {
     assertTrue(Shape.isCompatible(3, -1));
   }
 
-  // ---- §4.8: hash codes and the equals table ----
+  // ---- hash codes and the equals table ----
 
   @Test
   void hashVectors() {
@@ -387,7 +388,7 @@ class ShapeBehaviourTest {
     assertFalse(Shape.of(2, 3).equals(null));
   }
 
-  // ---- §4.1: UNKNOWN_SIZE is a non-final field read at run time ----
+  // ---- UNKNOWN_SIZE is a non-final field read at run time ----
 
   @Test
   void unknownSizeIsMinusOneAndNotFinal() throws NoSuchFieldException {
@@ -422,7 +423,7 @@ class ShapeBehaviourTest {
     assertEquals(-1L, Shape.UNKNOWN_SIZE);
   }
 
-  // ---- §7: deviation D-1 ----
+  // ---- deviation: of(long...) copies the caller's array ----
 
   @Test
   void ofCopiesTheCallersArray() {
@@ -446,7 +447,7 @@ class ShapeBehaviourTest {
     assertDims(shape, 2, 3, 4);
   }
 
-  // ---- §2 and §3: the public surface ----
+  // ---- the public surface ----
 
   @Test
   void classIsFinalWithoutPublicConstructorsOrInterfaces() {

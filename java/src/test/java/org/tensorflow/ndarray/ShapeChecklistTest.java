@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * The checklist of spec/shape.md §8: everything upstream's {@code ShapeTest} relies on, in both of
- * its versions (0.3.x reads dimensions with {@code size(i)}, ≥ 0.4 with {@code get(i)}). Each item
- * that reads a dimension runs once per accessor.
+ * Everything upstream's {@code ShapeTest} relies on, in both of its versions (0.3.x reads
+ * dimensions with {@code size(i)}, ≥ 0.4 with {@code get(i)}). Each item that reads a dimension
+ * runs once per accessor.
  */
 class ShapeChecklistTest {
 

@@ -13,7 +13,7 @@ import org.tensorflow.Operand;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
-/** java_api.md §9: TF 1.x naming rules, the table of sequences and the name checks. */
+/** docs/contracts/eager.md#scope-and-op-names: TF 1.x naming rules, the table of sequences and the name checks. */
 class ScopeTest {
   private static final String BAD_NAME =
       "does not match the regular expression [A-Za-z0-9.][A-Za-z0-9_.\\-]*";

@@ -11,7 +11,7 @@ import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
-/** The usage example of java_api.md §15, step by step, with its stated results as assertions. */
+/** A TF 1.15-style usage example, step by step, with its stated results as assertions. */
 class UsageExampleTest {
   @Test
   void gridSlices() {

@@ -7,7 +7,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
 import org.junit.jupiter.api.Test;
 
-/** {@link UInt8}: a non-instantiable {@code Number} type tag (java_api.md §4). */
+/** {@link UInt8}: a non-instantiable {@code Number} type tag (docs/contracts/tensor.md#data-types). */
 class UInt8Test {
 
   @Test

@@ -12,9 +12,10 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * Conversions a model wrapper relies on: reading a model's FLOAT32 output as bytes, feeding bytes
- * to a FLOAT32 input. Expected values follow the TFLite Support rules (shared spec
- * tensorbuffer.md §13): float → UINT8 clamps to [0, 255] and truncates toward zero, NaN → 0;
- * FLOAT32 → UINT8 createFrom truncates to int first, then clamps; UINT8 → float is exact.
+ * to a FLOAT32 input. Expected values follow the TFLite Support rules (tensorbridge's
+ * docs/contracts/tensorbuffer.md#numeric-conversions): float → UINT8 clamps to [0, 255] and
+ * truncates toward zero, NaN → 0; FLOAT32 → UINT8 createFrom truncates to int first, then clamps;
+ * UINT8 → float is exact.
  */
 class TensorBufferConversionTest {
 

@@ -12,7 +12,8 @@ import org.tensorflow.Tensor;
 
 /**
  * {@code org.tensorflow.Tensor} as TF 1.x Java code uses it, plus the C++ slicing methods.
- * Expected messages are the TF 1.15 texts (shared spec java_api.md §5).
+ * Expected messages are the TF 1.15 texts (tensorbridge's
+ * docs/contracts/tensor.md#message-catalogue).
  */
 class TensorTest {
 

@@ -23,7 +23,7 @@ final class At implements Index {
   /**
    * Set for {@code at(-1, true)} only: its end would be 0, which the kernel reads as "before the
    * first element" and yields an empty range; the end mask makes it {@code x[-1:]} (project fix,
-   * java_api.md §14.4).
+   * docs/contracts/strided_slice.md#end-mask-fix-for-at-1-true).
    */
   @Override
   public boolean endMask() {

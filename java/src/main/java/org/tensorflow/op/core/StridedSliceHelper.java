@@ -9,7 +9,7 @@ import org.tensorflow.op.Scope;
 /**
  * Strided slices written with {@link Index} entries instead of begin/end/strides vectors and
  * masks (project extension after TF Java 0.3+, with the {@code at(-1, true)} fix of
- * java_api.md §14.4).
+ * docs/contracts/strided_slice.md#end-mask-fix-for-at-1-true).
  */
 public final class StridedSliceHelper {
   private StridedSliceHelper() {}

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-/** java_api.md §14.1–§14.2: the mapping of every factory and its toString. */
+/** docs/contracts/strided_slice.md#indices: the mapping of every factory and its toString. */
 class IndicesTest {
   /** begin, end, stride, then flags B E point newAxis ellipsis as 0/1. */
   private static void assertIndex(Index idx, long b, long e, long s, String flags, String text) {

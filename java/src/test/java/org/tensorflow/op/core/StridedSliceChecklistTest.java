@@ -16,7 +16,7 @@ import org.tensorflow.ndarray.index.Index;
 import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 
-/** strided_slice.md §14, the bad-input checklist, row by row through the Java op. */
+/** docs/contracts/strided_slice.md#bad-input-checklist, row by row through the Java op. */
 class StridedSliceChecklistTest {
   private EagerSession session;
   private Ops tf;

@@ -16,7 +16,7 @@ import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.Scope;
 
-/** java_api.md §14.3–§14.5: the helper's constants, masks, errors and worked example. */
+/** docs/contracts/strided_slice.md#stridedslicehelper: the helper's constants, masks, errors and worked example. */
 class StridedSliceHelperTest {
   private EagerSession session;
   private Scope scope;

@@ -19,7 +19,8 @@ import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
 import org.tensorflow.op.Scope;
 
-/** java_api.md §12: class shape, options, check order and every vector of §12.7. */
+/** docs/contracts/strided_slice.md#the-java-op: class shape, options, check order and the
+ * vectors of the TF 1.15 usage example. */
 class StridedSliceTest {
   private EagerSession session;
   private Scope scope;

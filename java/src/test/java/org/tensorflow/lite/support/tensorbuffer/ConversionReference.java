@@ -5,8 +5,8 @@ import org.tensorflow.lite.DataType;
 
 /**
  * The conversion rules written as plain Java expressions, independent of the code under test:
- * TFLite Support's for FLOAT32/UINT8 (spec §13) and the project's table for the other types (spec
- * §17 BU-1). A stored element is represented as a long (for FLOAT32: the raw float bits).
+ * TFLite Support's for FLOAT32/UINT8 and the project's table for the other types
+ * (docs/contracts/tensorbuffer.md#numeric-conversions). A stored element is represented as a long (for FLOAT32: the raw float bits).
  */
 final class ConversionReference {
   private ConversionReference() {}

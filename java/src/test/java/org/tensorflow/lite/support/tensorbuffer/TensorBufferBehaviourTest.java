@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.tensorflow.lite.DataType;
 
 /**
- * Spec §6 to §12, one behaviour per test, for every supported type (so the §17 BU-1 parity matrix
- * for INT8/16/32/64 runs the same assertions as FLOAT32 and UINT8).
+ * The behaviour of docs/contracts/tensorbuffer.md, one behaviour per test, for every supported
+ * type (so INT8/16/32/64 run the same assertions as FLOAT32 and UINT8).
  */
 class TensorBufferBehaviourTest {
   private static final String NON_NEGATIVE = "Values in TensorBuffer shape should be non-negative.";
@@ -32,7 +32,7 @@ class TensorBufferBehaviourTest {
     return type == DataType.UINT8 ? n : 0;
   }
 
-  // ---- §6 factories ----
+  // ---- factories ----
 
   @Test
   void unsupportedTypesThrowAssertionErrorBeforeLookingAtTheShape() {
@@ -141,7 +141,7 @@ class TensorBufferBehaviourTest {
     assertArrayEquals(new int[] {32767, -32768}, TensorBuffer.createFrom(i32, DataType.INT16).getIntArray());
   }
 
-  // ---- §7 flat size, overflowing shapes, consistency check ----
+  // ---- flat size, overflowing shapes, consistency check ----
 
   @Test
   void wrappedFlatSizeZeroIsAccepted() {
@@ -254,7 +254,7 @@ class TensorBufferBehaviourTest {
     assertEquals("Shape cannot be null.", e.getMessage());
   }
 
-  // ---- §8 resize ----
+  // ---- resize ----
 
   @ParameterizedTest
   @EnumSource(value = DataType.class, names = {"FLOAT32", "UINT8", "INT8", "INT16", "INT32", "INT64"})
@@ -308,7 +308,7 @@ class TensorBufferBehaviourTest {
     assertEquals(0, tb.getFlatSize());
   }
 
-  // ---- §9 loadBuffer ----
+  // ---- loadBuffer ----
 
   @ParameterizedTest
   @EnumSource(value = DataType.class, names = {"FLOAT32", "UINT8", "INT8", "INT16", "INT32", "INT64"})
@@ -380,7 +380,7 @@ class TensorBufferBehaviourTest {
     assertSame(readOnly, tb.getBuffer());
   }
 
-  // ---- §10/§12 copy-on-write ----
+  // ---- copy-on-write ----
 
   @ParameterizedTest
   @EnumSource(value = DataType.class, names = {"FLOAT32", "UINT8", "INT8", "INT16", "INT32", "INT64"})
@@ -428,7 +428,7 @@ class TensorBufferBehaviourTest {
     assertEquals(message, assertThrows(IllegalStateException.class, same::getShape).getMessage());
   }
 
-  // ---- §11/§12 getters and positions ----
+  // ---- getters and positions ----
 
   @ParameterizedTest
   @EnumSource(value = DataType.class, names = {"FLOAT32", "UINT8", "INT8", "INT16", "INT32", "INT64"})

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.tensorflow.lite.DataType;
 
 /**
- * Conversions (spec §13, §17 BU-1): edge vectors with literal expectations, and over 100,000
+ * Conversions (docs/contracts/tensorbuffer.md#numeric-conversions): edge vectors with literal expectations, and over 100,000
  * random values per conversion checked against {@link ConversionReference}, through every storage
  * kind (so both the native and the Java implementation, both byte orders, unaligned addresses).
  */

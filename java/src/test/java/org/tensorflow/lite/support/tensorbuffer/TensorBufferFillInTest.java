@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.tensorflow.lite.DataType;
 
-/** Spec §17 BU-2: the allocation-free fill-in getters. */
+/** The allocation-free fill-in getters (docs/contracts/tensorbuffer.md#fill-in-getters). */
 class TensorBufferFillInTest {
   @ParameterizedTest
   @EnumSource(value = DataType.class, names = {"FLOAT32", "UINT8", "INT8", "INT16", "INT32", "INT64"})

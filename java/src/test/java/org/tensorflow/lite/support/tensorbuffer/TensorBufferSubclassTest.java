@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.tensorflow.lite.DataType;
 
 /**
- * Spec §14.1 (the per-class tests of TensorBufferFloat/TensorBufferUint8) and §3.2 class shapes,
- * run for every supported type (§17 BU-1 asks the same of the new ones).
+ * What TFLite Support's per-class tests of TensorBufferFloat/TensorBufferUint8 assert, and the
+ * class shapes, run for every supported type (the extra types must pass the same:
+ * docs/contracts/tensorbuffer.md#extra-element-types).
  */
 class TensorBufferSubclassTest {
   @ParameterizedTest

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.tensorflow.lite.DataType;
 
 /**
- * The checklist of spec §14.2 (what TFLite Support's TensorBufferTest asserts), item numbers in
- * the method names, for FLOAT32 and UINT8. Expected values are the spec's fixtures.
+ * What TFLite Support's TensorBufferTest asserts, one numbered item per method (in upstream's
+ * order), for FLOAT32 and UINT8. Expected values are upstream's fixtures.
  */
 class TensorBufferTest {
   private static final float[] FLOAT_ARRAY1 = {500.1f, 4.2f, 3.3f, 2.4f, 1.5f, 6.1f};
