@@ -9,7 +9,7 @@
 //!
 //! Performance: everything runs under [`guard_primitive`] (no `jni::Env` unless an exception is
 //! thrown) and reaches the arrays through three functions of the raw JNI table:
-//! `GetArrayLength` and `GetLongArrayRegion` (into a stack buffer) per operand, and one
+//! `GetArrayLength` and `GetLongArrayRegion` (into a buffer on the caller's stack) per operand, and one
 //! `SetLongArrayRegion` for the result. Each is a VM transition of 6–10 ns on the reference
 //! machine; a pin with `GetPrimitiveArrayCritical` costs two of them, so copying regions is
 //! cheaper for arrays as short as shapes. docs/benchmarks.md has the measured costs.
@@ -18,15 +18,36 @@ use jni::EnvUnowned;
 use jni::objects::{JClass, JLongArray, JString};
 use jni::refs::Reference;
 use jni::sys::{JNIEnv, jarray, jboolean, jint, jlong, jlongArray, jstring};
-use smallvec::SmallVec;
 
 use super::errors::BridgeResult;
 use super::guard::{guard, guard_primitive};
 use crate::shape::{self, Joined};
 use crate::{Error, Result};
 
-/// Dimensions read from Java; shapes rarely exceed this rank, so no heap allocation.
-type DimBuf = SmallVec<[i64; 8]>;
+/// Storage for one array of dimensions: on the stack up to this rank (shapes rarely exceed it),
+/// on the heap beyond. Kept by the caller so that only a slice moves around, never the buffer.
+struct Dims {
+    inline: [i64; INLINE_RANK],
+    heap: Vec<i64>,
+}
+
+const INLINE_RANK: usize = 16;
+
+impl Dims {
+    fn new() -> Self {
+        Dims { inline: [0; INLINE_RANK], heap: Vec::new() }
+    }
+
+    /// `len` writable elements.
+    fn slots(&mut self, len: usize) -> &mut [i64] {
+        if len <= INLINE_RANK {
+            &mut self.inline[..len]
+        } else {
+            self.heap.resize(len, 0);
+            &mut self.heap[..]
+        }
+    }
+}
 
 /// `static native long sizeOf(long[] dims, long unknown)`: the size of `dims` (null: unknown
 /// rank); used by the factories.
@@ -39,8 +60,9 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_sizeOf<'local>(
 ) -> jlong {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        Ok(shape::size(dims.as_deref(), unknown))
+        let mut dims_store = Dims::new();
+        let dims = raw.read(&dims, &mut dims_store)?;
+        Ok(shape::size(dims, unknown))
     })
 }
 
@@ -54,8 +76,9 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_hasUnknown<'local>(
 ) -> jboolean {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        Ok(shape::has_unknown_dimension(dims.as_deref(), unknown))
+        let mut dims_store = Dims::new();
+        let dims = raw.read(&dims, &mut dims_store)?;
+        Ok(shape::has_unknown_dimension(dims, unknown))
     })
 }
 
@@ -84,14 +107,15 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_compatibleWith<'local>(
 ) -> jboolean {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let mine = raw.read(&dims)?;
+        let mut mine_store = Dims::new();
+        let mine = raw.read(&dims, &mut mine_store)?;
         // Java looks at this shape first: an unknown rank never reads the other operand.
         if mine.is_none() {
             return Ok(shape::is_compatible_with(None, None, unknown)?);
         }
-        let theirs = if other_is_null { None } else { Some(raw.read(&other_dims)?) };
-        let theirs = theirs.as_ref().map(|dims| dims.as_deref());
-        Ok(shape::is_compatible_with(mine.as_deref(), theirs, unknown)?)
+        let mut theirs_store = Dims::new();
+        let theirs = if other_is_null { None } else { Some(raw.read(&other_dims, &mut theirs_store)?) };
+        Ok(shape::is_compatible_with(mine, theirs, unknown)?)
     })
 }
 
@@ -186,9 +210,11 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_deriveConcat<'local>(
 ) -> jlong {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let first = raw.read(&first)?;
-        let second = raw.read(&second)?;
-        raw.derive(shape::concat(first.as_deref(), second.as_deref()), unknown, &out)
+        let mut first_store = Dims::new();
+        let first = raw.read(&first, &mut first_store)?;
+        let mut second_store = Dims::new();
+        let second = raw.read(&second, &mut second_store)?;
+        raw.derive(shape::concat(first, second), unknown, &out)
     })
 }
 
@@ -202,8 +228,9 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_hash<'local>(
 ) -> jint {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let dims = raw.read(&dims)?;
-        shape::hash_code(dims.as_deref())
+        let mut dims_store = Dims::new();
+        let dims = raw.read(&dims, &mut dims_store)?;
+        shape::hash_code(dims)
             .ok_or_else(|| Error::internal("an unknown rank has no hash code").into())
     })
 }
@@ -218,9 +245,10 @@ pub extern "system" fn Java_org_tensorflow_ndarray_Shape_format<'local>(
 ) -> jstring {
     let raw = RawEnv(env.as_raw());
     guard(&mut env, |env| {
-        let dims = raw.read(&dims)?;
+        let mut dims_store = Dims::new();
+        let dims = raw.read(&dims, &mut dims_store)?;
         let mut text = String::new();
-        shape::write_dims(&mut text, dims.as_deref())
+        shape::write_dims(&mut text, dims)
             .map_err(|_| Error::internal("formatting a shape failed"))?;
         Ok(JString::from_str(env, &text)?.into_raw())
     })
@@ -238,8 +266,9 @@ fn derive_from<'local>(
 ) -> jlong {
     let raw = RawEnv(env.as_raw());
     guard_primitive(env, || {
-        let dims = raw.read(dims)?;
-        raw.derive(rule(dims.as_deref(), &dim), unknown, out)
+        let mut dims_store = Dims::new();
+        let dims = raw.read(dims, &mut dims_store)?;
+        raw.derive(rule(dims, &dim), unknown, out)
     })
 }
 
@@ -248,14 +277,15 @@ fn derive_from<'local>(
 struct RawEnv(*mut JNIEnv);
 
 impl RawEnv {
-    /// The elements of `array`, or `None` for a null reference (an unknown rank).
-    fn read(&self, array: &JLongArray<'_>) -> BridgeResult<Option<DimBuf>> {
+    /// The elements of `array` (copied into `store`), or `None` for a null reference (an unknown
+    /// rank).
+    fn read<'s>(&self, array: &JLongArray<'_>, store: &'s mut Dims) -> BridgeResult<Option<&'s [i64]>> {
         if array.is_null() {
             return Ok(None);
         }
         let raw_array = array.as_raw() as jlongArray;
         let len = self.len(raw_array)?;
-        let mut dims = DimBuf::from_elem(0, len);
+        let dims = store.slots(len);
         if len > 0 {
             // SAFETY: live JNIEnv of this thread; non-null local reference to a long[] of
             // exactly `len` elements (read just above; a Java array never changes length), and
@@ -273,8 +303,9 @@ impl RawEnv {
     /// last JNI call of the native, so the check would only cost a VM transition (~7 ns).
     fn derive(&self, joined: Result<Joined<'_>>, unknown: jlong, out: &JLongArray<'_>) -> BridgeResult<jlong> {
         let joined = joined?;
-        let mut dims = DimBuf::from_elem(0, joined.len());
-        joined.write_to(&mut dims);
+        let mut store = Dims::new();
+        let dims = store.slots(joined.len());
+        joined.write_to(dims);
         if out.is_null() {
             return Err(Error::internal("no result array").into());
         }
@@ -287,7 +318,7 @@ impl RawEnv {
                 ((**self.0).v1_1.SetLongArrayRegion)(self.0, out.as_raw() as jlongArray, 0, len, dims.as_ptr());
             }
         }
-        Ok(shape::size(Some(&dims), unknown))
+        Ok(shape::size(Some(dims), unknown))
     }
 
     fn len(&self, array: jlongArray) -> BridgeResult<usize> {

@@ -461,6 +461,28 @@ class ShapeBehaviourTest {
   }
 
   @Test
+  void ranksBeyondTheNativeStackBufferWork() {
+    // 40 dimensions of 2: more than the native side keeps on its stack (16), so the heap path.
+    long[] twos = new long[40];
+    Arrays.fill(twos, 2L);
+    Shape shape = Shape.of(twos);
+    assertEquals(1L << 40, shape.size());
+    Shape appended = shape.append(3);
+    assertEquals(41, appended.numDimensions());
+    assertEquals(3L, appended.get(-1));
+    assertEquals(3L << 40, appended.size());
+    assertEquals(1L << 17, shape.takeLast(17).size());
+    assertEquals(1L << 20, shape.subShape(10, 30).size());
+    assertEquals(80, shape.append(shape).numDimensions());
+    long[] unknowns = new long[40];
+    Arrays.fill(unknowns, -1L);
+    assertTrue(shape.isCompatibleWith(Shape.of(unknowns)));
+    assertFalse(shape.isCompatibleWith(appended));
+    assertEquals(Arrays.hashCode(twos), shape.hashCode());
+    assertEquals(Arrays.toString(twos), shape.toString());
+  }
+
+  @Test
   void theRulesAreNativesOfTheClassItself() {
     int natives = 0;
     for (Method method : Shape.class.getDeclaredMethods()) {
