@@ -25,8 +25,6 @@ const NOT_YET_CLEAN: &[&str] = &[
     "java/src/main/java/org/tensorflow/lite/support/tensorbuffer/",
     "java/src/test/java/dev/tensorbridge/hostile/",
     "java/src/test/java/org/tensorflow/Tensor", // Tensor*Test.java
-    "java/src/test/java/org/tensorflow/lite/support/tensorbuffer/TensorBufferHostileInputTest.java",
-    "java/src/test/java/org/tensorflow/op/HostileInputsTest.java",
 ];
 
 /// Trees scanned for citations (relative to the crate root). Build outputs are skipped.

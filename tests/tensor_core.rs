@@ -193,6 +193,23 @@ fn total_bytes_with_null_buffer_and_elements_is_an_error() {
 }
 
 #[test]
+fn element_bytes_of_an_uninitialised_tensor_are_an_error() {
+    // tensor_data() of a null buffer is empty (upstream); reading its n > 0 values is not.
+    let t = Tensor::new(DataType::Int32, shape(&[0, 3]))
+        .unwrap()
+        .sub_slice(0)
+        .unwrap();
+    assert_eq!(t.tensor_data().unwrap(), &[] as &[u8]);
+    let e = t.element_bytes().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Internal);
+    assert_eq!(e.message, "null buf_ with non-zero shape size 3");
+    // No elements: nothing to read, no error.
+    assert_eq!(Tensor::default().element_bytes().unwrap(), &[] as &[u8]);
+    let v = Tensor::from_vec1(&[1i16, 0x0203]).unwrap();
+    assert_eq!(v.element_bytes().unwrap(), &[1, 0, 3, 2]);
+}
+
+#[test]
 fn tensor_data_rules() {
     let s = Tensor::from_scalar(b"x".to_vec());
     assert_eq!(

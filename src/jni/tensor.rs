@@ -308,16 +308,28 @@ fn byte_view<'local>(env: &mut jni::Env<'local>, bytes: &[u8]) -> BridgeResult<J
 
 /// `tensor_data()`, with the "not memcpy-able" error as `IllegalStateException` (java_api.md §5.9).
 fn tensor_bytes(tensor: &Tensor) -> BridgeResult<&[u8]> {
-    tensor.tensor_data().map_err(|e| match e.kind {
+    not_memcpy_is_illegal_state(tensor.tensor_data())
+}
+
+/// The bytes of the element values (an uninitialised tensor is an error, see
+/// `Tensor::element_bytes`), with the "not memcpy-able" error as `IllegalStateException`.
+fn element_bytes(tensor: &Tensor) -> BridgeResult<&[u8]> {
+    not_memcpy_is_illegal_state(tensor.element_bytes())
+}
+
+fn not_memcpy_is_illegal_state(bytes: crate::Result<&[u8]>) -> BridgeResult<&[u8]> {
+    bytes.map_err(|e| match e.kind {
         ErrorKind::InvalidArgument => Error::new(ErrorKind::IllegalState, e.message).into(),
         _ => e.into(),
     })
 }
 
 /// `static native ByteBuffer dataView(long handle, long[] keepAlive)`: a direct buffer over the
-/// tensor's bytes (null if there are none). With a non-null `keepAlive`, a new handle sharing the
-/// tensor's buffer is stored in `keepAlive[0]`: the memory then lives until that handle is
-/// released, whatever happens to the tensor.
+/// tensor's bytes (null if there are none). With a non-null `keepAlive` this is `tensorData()`:
+/// a new handle sharing the tensor's buffer is stored in `keepAlive[0]`, so the memory lives
+/// until that handle is released, whatever happens to the tensor. With a null `keepAlive` the
+/// view is for reading element values under the tensor's monitor, so an uninitialised tensor
+/// is an error there rather than an empty view.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_dataView<'local>(
     mut env: EnvUnowned<'local>,
@@ -328,7 +340,11 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_dataView<'loc
     guard(&mut env, |env| {
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
-        let bytes = tensor_bytes(tensor)?;
+        let bytes = if keep_alive.is_null() {
+            element_bytes(tensor)?
+        } else {
+            tensor_bytes(tensor)?
+        };
         if bytes.is_empty() {
             return Ok(std::ptr::null_mut());
         }
@@ -394,7 +410,9 @@ fn strings_or_none(tensor: &Tensor) -> BridgeResult<&[Vec<u8>]> {
     }
 }
 
-/// `static native byte[] encodedStrings(long handle)`: a STRING tensor's `TF_STRING` encoding.
+/// `static native byte[] encodedStrings(long handle)`: a STRING tensor's `TF_STRING` encoding
+/// (`writeTo(ByteBuffer)`): an uninitialised tensor has no strings to write, so it is an error
+/// like every other read of element values.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_encodedStrings<'local>(
     mut env: EnvUnowned<'local>,
@@ -404,7 +422,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeTensor_encodedString
     guard(&mut env, |env| {
         // SAFETY: a live handle, used under the tensor's monitor.
         let tensor = unsafe { handles::borrow(handle)? };
-        let encoded = tf_string::encode(strings_or_none(tensor)?)?;
+        let encoded = tf_string::encode(strings_of(tensor)?)?;
         java_bytes(env, &encoded)
     })
 }

@@ -472,6 +472,18 @@ impl Tensor {
         }
     }
 
+    /// The bytes of the element values, for reading them: `tensor_data()`, except that a tensor
+    /// with elements but no buffer (uninitialised, e.g. `[0,3].SubSlice(0)`) is the error
+    /// `null buf_ with non-zero shape size <n>` instead of an empty view. C++ would read its
+    /// values through a null pointer; `tensor_data()` itself stays empty there, as upstream.
+    pub fn element_bytes(&self) -> Result<&[u8]> {
+        let n = self.num_elements();
+        if self.buf.is_none() && n != 0 {
+            return Err(null_buffer_error(n));
+        }
+        self.tensor_data()
+    }
+
     /// Writable `tensor_data()`; needs an unshared, writable buffer.
     pub fn tensor_data_mut(&mut self) -> Result<&mut [u8]> {
         if self.buf.is_none() {

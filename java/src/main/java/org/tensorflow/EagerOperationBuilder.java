@@ -15,6 +15,7 @@ import org.tensorflow.ndarray.Shape;
 final class EagerOperationBuilder implements OperationBuilder {
   static final String CONST = "Const";
   static final String STRIDED_SLICE = "StridedSlice";
+  private static final String BUILT = "Operation has already been built";
   private static final String[] MASKS = {
     "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"
   };
@@ -23,7 +24,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   @SuppressWarnings("unused")
   private static volatile Object reachabilitySink;
 
-  static boolean isExecutable(String type) {
+  private static boolean isExecutable(String type) {
     return CONST.equals(type) || STRIDED_SLICE.equals(type);
   }
 
@@ -35,7 +36,22 @@ final class EagerOperationBuilder implements OperationBuilder {
   private Map<String, Object> attrs;
   private boolean built;
 
+  /**
+   * The only way builders are made, so every builder has an open session and an executable type
+   * (TF 1.15 allocated the native op here, failing on a closed session or an unknown type).
+   *
+   * @throws IllegalStateException {@code Eager session has been closed}
+   * @throws TensorFlowException {@code Op type not registered '…'} unless Const or StridedSlice
+   */
   EagerOperationBuilder(EagerSession session, String type, String name) {
+    session.checkOpen();
+    if (!isExecutable(type)) {
+      throw new TensorFlowException(
+          "Op type not registered '"
+              + type
+              + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
+              + " eagerly by tensorbridge.");
+    }
     this.session = session;
     this.type = type;
     this.name = name;
@@ -54,6 +70,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   public synchronized OperationBuilder addInput(Output<?> input) {
     checkNotBuilt();
     input.nativeHandle(); // fails with "Tensor handle has been deleted" once released
+    checkSessionOpen();
     inputs.add(input);
     return this;
   }
@@ -64,6 +81,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     for (Output<?> input : inputs) {
       input.nativeHandle();
     }
+    checkSessionOpen();
     for (Output<?> input : inputs) {
       this.inputs.add(input);
     }
@@ -80,6 +98,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   @Override
   public synchronized OperationBuilder setDevice(String device) {
     checkNotBuilt();
+    checkSessionOpen();
     return this;
   }
 
@@ -149,7 +168,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     EagerSession.NativeRef copy;
     session.useLock().lock();
     try {
-      session.checkOpen();
+      checkSessionOpen();
       // Holding the tensor's lock keeps a concurrent close() from freeing the handle mid-copy.
       synchronized (value) {
         long handle;
@@ -188,6 +207,7 @@ final class EagerOperationBuilder implements OperationBuilder {
 
   private synchronized OperationBuilder attr(String name, Object value) {
     checkNotBuilt();
+    checkSessionOpen();
     attrMap().put(name, value);
     return this;
   }
@@ -206,7 +226,18 @@ final class EagerOperationBuilder implements OperationBuilder {
 
   private void checkNotBuilt() {
     if (built) {
-      throw new IllegalStateException("Operation has already been built");
+      throw new IllegalStateException(BUILT);
+    }
+  }
+
+  /**
+   * Nothing can be added once the session is closed. TF 1.15 freed the native op with the session,
+   * and a freed op reports what a built one does, so the message is the same
+   * (docs/contracts/eager.md#operationbuilder).
+   */
+  private void checkSessionOpen() {
+    if (session.isClosed()) {
+      throw new IllegalStateException(BUILT);
     }
   }
 

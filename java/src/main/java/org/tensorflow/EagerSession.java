@@ -256,16 +256,9 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
    */
   @Override
   public OperationBuilder opBuilder(String type, String name) {
-    checkOpen();
-    if (!EagerOperationBuilder.isExecutable(type)) {
-      throw new TensorFlowException(
-          "Op type not registered '"
-              + type
-              + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
-              + " eagerly by tensorbridge.");
-    }
+    OperationBuilder builder = new EagerOperationBuilder(this, type, name); // checks both
     releaseUnreachable();
-    return new EagerOperationBuilder(this, type, name);
+    return builder;
   }
 
   /** The options this session was built with (stored only; see the class comment). */

@@ -80,7 +80,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException with TF 1.x's messages, in its order: unknown {@code type};
    *     unsupported element class; arrays of boxed values; element type not {@code type}; a
-   *     zero-length or ragged array
+   *     zero-length or ragged array; and for a {@code Byte} as a STRING scalar (TF 1.15 threw
+   *     {@code ClassCastException})
    * @throws NullPointerException if {@code obj} is null
    */
   public static <T> Tensor<T> create(Object obj, Class<T> type) {
@@ -106,7 +107,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @param obj the scalar or array to copy
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException for unsupported element classes, boxed arrays, zero-length
-   *     or ragged arrays
+   *     or ragged arrays, and a {@code Byte} (it reads as STRING, whose scalar is a {@code byte[]})
    * @throws NullPointerException if {@code obj} is null
    */
   public static Tensor<?> create(Object obj) {
@@ -117,6 +118,14 @@ public final class Tensor<T> implements AutoCloseable {
 
   private static Tensor<?> fromObject(Object obj, DataType dataType) {
     int rank = TensorArrays.rank(obj, dataType);
+    if (dataType == DataType.STRING && rank == 0 && !(obj instanceof byte[])) {
+      // A boxed Byte reads as STRING but a STRING element is a byte[]: TF 1.15 failed here with
+      // a ClassCastException (docs/contracts/tensor.md#factories).
+      throw new IllegalArgumentException(
+          "cannot create Tensors of type "
+              + obj.getClass().getName()
+              + " (a STRING scalar is a byte[]; use UInt8.class for a UINT8 scalar)");
+    }
     long[] shape = TensorArrays.shapeOf(obj, rank);
     TensorArrays.checkCreatable(shape, dataType);
     int count = (int) TensorArrays.elementCount(shape);
@@ -508,6 +517,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Float scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized float floatValue() {
     return scalar(DataType.FLOAT, "Float").getFloat(0);
@@ -520,6 +531,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Double scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized double doubleValue() {
     return scalar(DataType.DOUBLE, "Double").getDouble(0);
@@ -532,6 +545,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Int scalar} for another dtype (including UINT8)
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized int intValue() {
     return scalar(DataType.INT32, "Int").getInt(0);
@@ -544,6 +559,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Long scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized long longValue() {
     return scalar(DataType.INT64, "Long").getLong(0);
@@ -556,6 +573,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar} for rank > 0, {@code Tensor is not
    *     a Boolean scalar} for another dtype
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized boolean booleanValue() {
     return scalar(DataType.BOOL, "Boolean").get(0) != 0;
@@ -568,6 +587,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException {@code Tensor is not a scalar}
    * @throws IllegalArgumentException {@code Tensor is not a string/bytes scalar}
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized byte[] bytesValue() {
     long handle = liveHandle();
@@ -606,6 +627,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException for a different rank, element type or shape, a zero-length
    *     level, or a scalar tensor
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public <U> U copyTo(U dst) {
     int rank = shape.length;
@@ -685,6 +708,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException {@code cannot use … with Tensor of type …} for another dtype
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(IntBuffer dst) {
     checkWriteType(dst, DataType.INT32);
@@ -700,6 +725,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException if the tensor is not FLOAT
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(FloatBuffer dst) {
     checkWriteType(dst, DataType.FLOAT);
@@ -715,6 +742,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException if the tensor is not DOUBLE
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(DoubleBuffer dst) {
     checkWriteType(dst, DataType.DOUBLE);
@@ -730,6 +759,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException if the tensor is not INT64
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public void writeTo(LongBuffer dst) {
     checkWriteType(dst, DataType.INT64);
@@ -745,6 +776,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @param dst the buffer to fill; needs room for {@link #numBytes()} bytes
    * @throws java.nio.BufferOverflowException if {@code dst} has too little room (nothing written)
    * @throws NullPointerException after {@link #close()}
+   * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
+   *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    * @throws IllegalStateException for RESOURCE and VARIANT
    */
   public synchronized void writeTo(ByteBuffer dst) {

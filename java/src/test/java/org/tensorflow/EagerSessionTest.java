@@ -252,6 +252,79 @@ class EagerSessionTest {
     }
   }
 
+  /** TF 1.15 allocated the native op in the builder's constructor: a closed session fails there. */
+  @Test
+  void aBuilderCannotBeMadeOnAClosedSession() {
+    EagerSession session = EagerSession.create();
+    session.close();
+    String closed = "Eager session has been closed";
+    assertThrowsMessage(IllegalStateException.class, closed, () -> session.opBuilder("Const", "c"));
+    assertThrowsMessage(
+        IllegalStateException.class, closed, () -> new EagerOperationBuilder(session, "Const", "c"));
+    assertThrowsMessage(
+        IllegalStateException.class, closed, () -> new EagerOperationBuilder(session, "StridedSlice", "s"));
+    // Closed first, then the type (TF 1.15 read the session handle before allocating the op).
+    assertThrowsMessage(
+        IllegalStateException.class, closed, () -> new EagerOperationBuilder(session, "Add", "a"));
+  }
+
+  /** After its session closed, every setAttr fails at once, with TF 1.15's freed-op message. */
+  @Test
+  void setAttrFailsOnceTheSessionIsClosed() {
+    EagerSession session = EagerSession.create();
+    OperationBuilder b = session.opBuilder("StridedSlice", "s");
+    OperationBuilder direct = new EagerOperationBuilder(session, "Const", "c");
+    Tensor<Integer> value = Tensor.create(new long[] {1}, IntBuffer.wrap(new int[] {1}));
+    EagerSession other = EagerSession.create();
+    Output<Integer> open = org.tensorflow.op.core.Constant.create(new Scope(other), 1).asOutput();
+    session.close();
+    String freed = "Operation has already been built";
+    try {
+      for (OperationBuilder builder : new OperationBuilder[] {b, direct}) {
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setDevice("cpu"));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.addInput(open));
+        assertThrowsMessage(
+            IllegalStateException.class, freed, () -> builder.addInputList(new Output<?>[] {open}));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("begin_mask", 1L));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("T", DataType.INT32));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("s", "x"));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("s", new String[] {"x"}));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("b", new byte[] {1}));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("l", new long[] {1}));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("f", 1f));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("f", new float[] {1f}));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("z", true));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("z", new boolean[] {true}));
+        assertThrowsMessage(
+            IllegalStateException.class, freed, () -> builder.setAttr("t", new DataType[] {DataType.INT32}));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("value", value));
+        assertThrowsMessage(IllegalStateException.class, freed, () -> builder.setAttr("shape", Shape.scalar()));
+        assertThrowsMessage(
+            IllegalStateException.class, freed, () -> builder.setAttr("shapes", new Shape[] {Shape.scalar()}));
+      }
+    } finally {
+      value.close();
+      other.close();
+    }
+  }
+
+  /** Only Const and StridedSlice run eagerly, however the builder is made: no fall-through. */
+  @Test
+  void aBuilderForAnOpThatCannotRunEagerlyFailsAtOnce() {
+    try (EagerSession session = EagerSession.create()) {
+      for (String type : new String[] {"Add", "const", "Strided_Slice", "", null}) {
+        String message =
+            "Op type not registered '"
+                + type
+                + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
+                + " eagerly by tensorbridge.";
+        assertThrowsMessage(TensorFlowException.class, message, () -> session.opBuilder(type, "x"));
+        assertThrowsMessage(
+            TensorFlowException.class, message, () -> new EagerOperationBuilder(session, type, "x"));
+      }
+    }
+  }
+
   @Test
   void attributesAndInputsAreValidatedAtBuild() {
     try (EagerSession session = EagerSession.create()) {

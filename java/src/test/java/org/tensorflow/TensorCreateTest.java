@@ -201,8 +201,9 @@ class TensorCreateTest {
 
   @Test
   void aBoxedByteIsNotAByteString() {
-    // TF 1.x casts the object to byte[] for a STRING scalar.
-    assertThrows(ClassCastException.class, () -> Tensor.create((byte) 1));
+    // TF 1.x cast the object to byte[] for a STRING scalar (a ClassCastException); the message
+    // and the decision: docs/contracts/tensor.md#factories.
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create((byte) 1));
   }
 
   @Test

@@ -229,22 +229,28 @@ public final class TensorKernels {
     }
   }
 
-  private static final ByteBuffer EMPTY =
-      ByteBuffer.allocateDirect(0).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0).asReadOnlyBuffer();
+
+  /** An empty view; duplicate() resets the byte order, so it is set on every copy. */
+  private static ByteBuffer emptyView() {
+    return EMPTY.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+  }
 
   /**
-   * A read-only little-endian view of a live tensor's bytes, valid only while the caller holds
-   * the tensor's monitor (the tensor must stay open). Only memcpy-able dtypes; others: {@code
-   * IllegalStateException}.
+   * A read-only little-endian view of a live tensor's element bytes, for reading its values;
+   * valid only while the caller holds the tensor's monitor (the tensor must stay open). Only
+   * memcpy-able dtypes; others: {@code IllegalStateException}.
    *
    * @param handle a live native tensor handle
-   * @return the view (empty for a tensor without bytes)
+   * @return the view (empty for a tensor without elements)
    * @throws NullPointerException {@code close() was called on the Tensor} if {@code handle} is 0
+   * @throws org.tensorflow.TensorFlowException {@code null buf_ with non-zero shape size <n>} for
+   *     an uninitialised tensor (elements but no buffer): there are no values to read
    */
   public static ByteBuffer borrowedData(long handle) {
     checkHandle(handle);
     ByteBuffer view = NativeTensor.dataView(handle, null);
-    return view == null ? EMPTY.duplicate() : view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    return view == null ? emptyView() : view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /**
@@ -263,7 +269,7 @@ public final class TensorKernels {
     long[] keepAlive = new long[1];
     ByteBuffer view = NativeTensor.dataView(handle, keepAlive);
     if (view == null) {
-      return EMPTY.duplicate();
+      return emptyView();
     }
     HandleReaper.register(view, keepAlive[0], view.capacity());
     return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);

@@ -13,24 +13,25 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * Collects hostile-input cases as {@link DynamicTest}s, so that Surefire counts each one. Every
  * failure case names the exact exception class the spec documents (a subclass does not pass) and,
- * where the spec gives one, the exact message.
+ * where the spec gives one, the exact message. Public for the hostile tests that live in the
+ * package of their class (to reach package-private state).
  */
-final class Cases {
+public final class Cases {
   /** The spec fixes the class only (JVM-generated or project-defined text). */
-  static final String ANY_MESSAGE = "\u0000any";
+  public static final String ANY_MESSAGE = "\u0000any";
   /** The spec requires {@code getMessage() == null}. */
-  static final String NULL_MESSAGE = "\u0000null";
+  public static final String NULL_MESSAGE = "\u0000null";
 
   private final List<DynamicTest> tests = new ArrayList<DynamicTest>();
 
   /** {@code body} must throw exactly {@code type} with exactly {@code message}. */
-  Cases fails(String name, Class<? extends Throwable> type, String message, Executable body) {
+  public Cases fails(String name, Class<? extends Throwable> type, String message, Executable body) {
     tests.add(DynamicTest.dynamicTest(name, () -> check(type, message, body)));
     return this;
   }
 
   /** {@code body} must throw exactly {@code type} whose message starts with {@code prefix}. */
-  Cases failsWithPrefix(
+  public Cases failsWithPrefix(
       String name, Class<? extends Throwable> type, String prefix, Executable body) {
     tests.add(
         DynamicTest.dynamicTest(
@@ -45,16 +46,16 @@ final class Cases {
   }
 
   /** Hostile but legal input: {@code body} runs its own assertions on the result. */
-  Cases succeeds(String name, Executable body) {
+  public Cases succeeds(String name, Executable body) {
     tests.add(DynamicTest.dynamicTest(name, body));
     return this;
   }
 
-  List<DynamicTest> build() {
+  public List<DynamicTest> build() {
     return tests;
   }
 
-  static void check(Class<? extends Throwable> type, String message, Executable body) {
+  public static void check(Class<? extends Throwable> type, String message, Executable body) {
     Throwable t = assertThrowsExactly(type, body);
     if (message == NULL_MESSAGE) {
       assertNull(t.getMessage(), "message must be null");

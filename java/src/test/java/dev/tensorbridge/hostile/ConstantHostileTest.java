@@ -58,6 +58,17 @@ class ConstantHostileTest {
       t.close();
       Constant.create(scope(), t);
     });
+    // TF 1.15 failed with a ClassCastException: a Byte reads as STRING, whose scalar is a byte[].
+    c.fails("a Byte as a String constant", IllegalArgumentException.class,
+        "cannot create Tensors of type java.lang.Byte (a STRING scalar is a byte[]; use UInt8.class"
+            + " for a UINT8 scalar)",
+        () -> Constant.create(scope(), Byte.valueOf((byte) 5), String.class));
+    c.succeeds("a Byte as a UInt8 constant is a UINT8 scalar", () -> {
+      Constant<org.tensorflow.types.UInt8> k =
+          Constant.create(scope(), Byte.valueOf((byte) -2), org.tensorflow.types.UInt8.class);
+      assertEquals(DataType.UINT8, k.asOutput().dataType());
+      assertEquals(0xfe, k.asOutput().tensor().tensorData().get(0) & 0xff);
+    });
     c.succeeds("a closed session fails after the name is reserved", () -> {
       EagerSession s = EagerSession.create();
       Scope scope = new Scope(s);

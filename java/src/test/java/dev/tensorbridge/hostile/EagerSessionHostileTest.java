@@ -14,7 +14,7 @@ import org.tensorflow.op.core.Constant;
 /**
  * {@link EagerSession} (java_api.md §8); also covers the {@code ExecutionEnvironment} interface,
  * whose only implementation it is. Unknown op types: {@code TensorFlowExceptionHostileTest};
- * concurrent close while ops run: {@code org.tensorflow.op.HostileInputsTest} and
+ * concurrent close while ops run: {@code StridedSliceHostileTest.Inputs} and
  * {@code ConcurrencyStressTest}.
  */
 class EagerSessionHostileTest {

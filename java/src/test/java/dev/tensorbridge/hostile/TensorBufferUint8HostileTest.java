@@ -7,8 +7,8 @@ import org.tensorflow.lite.DataType;
 
 /**
  * {@code TensorBufferUint8} (reached through the public factories, as a real caller does):
- * the shared hostile matrix of {@link BufferCases} for UINT8, plus the conversion edges of
- * tensorbuffer.md §13 / §17 BU-1 item 3.
+ * the shared hostile matrix of {@link BufferCases} for UINT8. Its clamping is asserted once, in
+ * {@code TensorBufferConversionTest.uint8Clamping}.
  */
 class TensorBufferUint8HostileTest {
   private static final DataType TYPE = DataType.UINT8;
@@ -16,13 +16,5 @@ class TensorBufferUint8HostileTest {
   @TestFactory
   List<DynamicTest> sharedMatrix() {
     return BufferCases.common(TYPE).build();
-  }
-
-  /** Expected {@code getIntArray()} after loading the shared edge floats, then the edge ints. */
-  @TestFactory
-  List<DynamicTest> conversionEdges() {
-    return BufferCases.conversionEdges(TYPE,
-        new int[] {0, 255, 0, 0, 0, 0, 255, 0},
-        new int[] {0, 0, 0, 128, 255, 255, 0, 255});
   }
 }

@@ -4,8 +4,10 @@ import static dev.tensorbridge.hostile.Cases.ANY_MESSAGE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -14,17 +16,23 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.tensorflow.DataType;
 import org.tensorflow.Tensor;
 
 /**
- * {@link Tensor} from a careless caller's side: java_api.md §5 (check order and message
- * catalogue §5.7, lifecycle §5.6, DL-8 rejections). Malformed protos, rank-255 shapes, slice and
- * bit-cast arguments are in {@code org.tensorflow.TensorHostileInputTest}; not repeated here.
+ * {@link Tensor} from a careless caller's side: TF 1.x's check order and messages, the life
+ * cycle, the rejections of input TF 1.x left undefined, uninitialised tensors and the decisions
+ * of docs/contracts/tensor.md, malformed and random protos, rank-255 shapes,
+ * slice and bit-cast arguments. Each case must end in its documented Java exception, never a JVM
+ * crash (tests run under {@code -Xcheck:jni}).
  */
 class TensorHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;
@@ -69,10 +77,20 @@ class TensorHostileTest {
     c.fails("null data with class", NPE, ANY_MESSAGE, () -> Tensor.create(null, Integer.class));
     c.fails("null row", NPE, ANY_MESSAGE, () -> Tensor.create(new float[][] {{1}, null}));
     c.fails("null class", NPE, ANY_MESSAGE, () -> Tensor.create(new int[] {1}, null));
-    // TF 1.15 maps Byte to STRING, whose scalar must be a byte[]: it fails with a
-    // ClassCastException (java_api.md: behaviour outside §16 is TF 1.15's).
-    c.fails("Byte scalar without a class (TF 1.15 parity)", ClassCastException.class, ANY_MESSAGE,
-        () -> Tensor.create(Byte.valueOf((byte) 1)));
+    // TF 1.15 maps Byte to STRING, whose scalar must be a byte[], and failed with a
+    // ClassCastException; this is the documented IllegalArgumentException
+    // (docs/contracts/tensor.md#factories).
+    String byteScalar =
+        "cannot create Tensors of type java.lang.Byte (a STRING scalar is a byte[]; use UInt8.class"
+            + " for a UINT8 scalar)";
+    c.fails("Byte scalar without a class", IAE, byteScalar, () -> Tensor.create(Byte.valueOf((byte) 5)));
+    c.fails("byte primitive, boxed by the call", IAE, byteScalar, () -> Tensor.create((byte) 5));
+    c.fails("Byte scalar as String", IAE, byteScalar, () -> Tensor.create(Byte.valueOf((byte) 5), String.class));
+    c.fails("Byte scalar as Integer: the type check comes first", IAE,
+        "DataType of object does not match T (expected INT32, got STRING)",
+        () -> Tensor.create(Byte.valueOf((byte) 5), Integer.class));
+    c.fails("Byte[] as String: boxed arrays first", IAE, "cannot create non-scalar Tensors from arrays of boxed values",
+        () -> Tensor.create(new Byte[] {5}, String.class));
     c.succeeds("Byte scalar as UInt8 is a UINT8 scalar", () -> {
       try (Tensor<?> t = Tensor.create(Byte.valueOf((byte) -1), org.tensorflow.types.UInt8.class)) {
         assertEquals(DataType.UINT8, t.dataType());
@@ -272,6 +290,111 @@ class TensorHostileTest {
     return c.build();
   }
 
+  /** {@code [0, ...dims].subSlice(0)}: shape {@code dims}, elements but no buffer (C++ quirk). */
+  private static Tensor<?> uninitialised(DataType dtype, long... dims) {
+    long[] shape = new long[dims.length + 1];
+    System.arraycopy(dims, 0, shape, 1, dims.length);
+    try (Tensor<?> empty = Tensor.create(dtype, shape, ByteBuffer.allocate(0))) {
+      Tensor<?> t = empty.subSlice(0);
+      assertTrue(!t.isInitialized() && t.numElementsLong() > 0, "not an uninitialised tensor");
+      return t;
+    }
+  }
+
+  /** A scalar with no buffer: the row of an uninitialised {@code [1]}. */
+  private static Tensor<?> uninitialisedScalar(DataType dtype) {
+    try (Tensor<?> row = uninitialised(dtype, 1)) {
+      return row.subSlice(0);
+    }
+  }
+
+  @TestFactory
+  List<DynamicTest> uninitialisedTensorsHaveNoValuesToRead() {
+    Cases c = new Cases();
+    Class<org.tensorflow.TensorFlowException> tfe = org.tensorflow.TensorFlowException.class;
+    String three = "null buf_ with non-zero shape size 3";
+    String one = "null buf_ with non-zero shape size 1";
+    c.fails("intValue", tfe, one, () -> uninitialisedScalar(DataType.INT32).intValue());
+    c.fails("floatValue", tfe, one, () -> uninitialisedScalar(DataType.FLOAT).floatValue());
+    c.fails("doubleValue", tfe, one, () -> uninitialisedScalar(DataType.DOUBLE).doubleValue());
+    c.fails("longValue", tfe, one, () -> uninitialisedScalar(DataType.INT64).longValue());
+    c.fails("booleanValue", tfe, one, () -> uninitialisedScalar(DataType.BOOL).booleanValue());
+    c.fails("bytesValue", tfe, one, () -> uninitialisedScalar(DataType.STRING).bytesValue());
+    c.fails("copyTo(boolean[3])", tfe, three, () -> uninitialised(DataType.BOOL, 3).copyTo(new boolean[3]));
+    c.fails("copyTo(int[3])", tfe, three, () -> uninitialised(DataType.INT32, 3).copyTo(new int[3]));
+    c.fails("copyTo(float[3])", tfe, three, () -> uninitialised(DataType.FLOAT, 3).copyTo(new float[3]));
+    c.fails("copyTo(byte[3]) UINT8", tfe, three, () -> uninitialised(DataType.UINT8, 3).copyTo(new byte[3]));
+    c.fails("copyTo(byte[3][]) STRING", tfe, three, () -> uninitialised(DataType.STRING, 3).copyTo(new byte[3][]));
+    c.fails("writeTo(IntBuffer) writes nothing and says so", tfe, three, () -> {
+      IntBuffer dst = IntBuffer.allocate(3);
+      try {
+        uninitialised(DataType.INT32, 3).writeTo(dst);
+      } finally {
+        assertEquals(0, dst.position());
+      }
+    });
+    c.fails("writeTo(LongBuffer)", tfe, three, () -> uninitialised(DataType.INT64, 3).writeTo(LongBuffer.allocate(3)));
+    c.fails("writeTo(ByteBuffer) INT32", tfe, three, () -> {
+      ByteBuffer dst = ByteBuffer.allocate(12);
+      try {
+        uninitialised(DataType.INT32, 3).writeTo(dst);
+      } finally {
+        assertEquals(0, dst.position());
+      }
+    });
+    c.fails("writeTo(ByteBuffer) STRING", tfe, three,
+        () -> uninitialised(DataType.STRING, 3).writeTo(ByteBuffer.allocate(64)));
+    // tensor_data() of a null buffer is an empty view in C++, and stays one here.
+    c.succeeds("tensorData is empty", () -> {
+      try (Tensor<?> t = uninitialised(DataType.INT32, 3)) {
+        assertEquals(0, t.tensorData().remaining());
+      }
+    });
+    // No elements means nothing to read: reads of empty tensors succeed.
+    c.succeeds("writeTo of an empty tensor writes nothing", () -> {
+      try (Tensor<Integer> t = Tensor.create(new long[] {0}, IntBuffer.allocate(0))) {
+        IntBuffer dst = IntBuffer.allocate(1);
+        t.writeTo(dst);
+        assertEquals(0, dst.position());
+      }
+    });
+    return c.build();
+  }
+
+  @TestFactory
+  List<DynamicTest> tensorDataIsLittleEndian() {
+    Cases c = new Cases();
+    c.succeeds("empty INT32 from an IntBuffer", () -> {
+      try (Tensor<Integer> t = Tensor.create(new long[] {0}, IntBuffer.allocate(0))) {
+        assertEquals(ByteOrder.LITTLE_ENDIAN, t.tensorData().order());
+      }
+    });
+    for (DataType d : DataType.values()) {
+      if (d == DataType.STRING || d == DataType.RESOURCE || d == DataType.VARIANT) {
+        continue; // tensor_data() is not available for them
+      }
+      c.succeeds("empty " + d, () -> {
+        try (Tensor<?> t = Tensor.create(d, new long[] {2, 0}, ByteBuffer.allocate(0))) {
+          assertEquals(ByteOrder.LITTLE_ENDIAN, t.tensorData().order());
+        }
+      });
+      c.succeeds("uninitialised " + d, () -> {
+        try (Tensor<?> t = uninitialised(d, 3)) {
+          assertEquals(ByteOrder.LITTLE_ENDIAN, t.tensorData().order());
+        }
+      });
+    }
+    c.succeeds("non-empty INT32: bytes read little-endian", () -> {
+      try (Tensor<Integer> t = Tensor.create(new int[] {0x01020304}, Integer.class)) {
+        ByteBuffer data = t.tensorData();
+        assertEquals(ByteOrder.LITTLE_ENDIAN, data.order());
+        assertEquals(0x01020304, data.getInt(0));
+        assertEquals(4, data.get(0));
+      }
+    });
+    return c.build();
+  }
+
   private static Tensor<Integer> closedMatrix() {
     Tensor<Integer> t = Tensor.create(new int[][] {{1, 2}, {3, 4}}, Integer.class);
     t.close();
@@ -394,5 +517,245 @@ class TensorHostileTest {
     c.fails("tensorData of STRING", ISE, ANY_MESSAGE, str::tensorData);
     c.fails("debugString(-1) is fine, slice on a scalar is not", IAE, ANY_MESSAGE, () -> scalar.slice(0, 0));
     return c.build();
+  }
+
+  // --- malformed protos, hostile shapes, slice and bit-cast arguments ---------------------------
+  // A tiny TensorProto writer (field numbers of TensorFlow's tensor.proto and tensor_shape.proto).
+
+  private static void varint(ByteArrayOutputStream out, long v) {
+    while ((v & ~0x7fL) != 0) {
+      out.write((int) ((v & 0x7f) | 0x80));
+      v >>>= 7;
+    }
+    out.write((int) v);
+  }
+
+  private static void bytesField(ByteArrayOutputStream out, int field, byte[] value) {
+    varint(out, (field << 3) | 2);
+    varint(out, value.length);
+    out.write(value, 0, value.length);
+  }
+
+  /** TensorProto{dtype, tensor_shape{dim{size}...}, tensor_content?, extra bytes}. */
+  private static byte[] proto(int dtype, long[] dims, byte[] content, byte[] extra) {
+    ByteArrayOutputStream shape = new ByteArrayOutputStream();
+    for (long d : dims) {
+      ByteArrayOutputStream dim = new ByteArrayOutputStream();
+      varint(dim, 1 << 3);
+      varint(dim, d);
+      bytesField(shape, 2, dim.toByteArray());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    varint(out, 1 << 3);
+    varint(out, dtype);
+    bytesField(out, 2, shape.toByteArray());
+    if (content != null) {
+      bytesField(out, 4, content);
+    }
+    if (extra != null) {
+      out.write(extra, 0, extra.length);
+    }
+    return out.toByteArray();
+  }
+
+  private static DynamicTest rejected(String name, final byte[] serialized) {
+    return DynamicTest.dynamicTest(
+        name,
+        new Executable() {
+          @Override
+          public void execute() {
+            IllegalArgumentException e =
+                assertThrows(
+                    IllegalArgumentException.class,
+                    new Executable() {
+                      @Override
+                      public void execute() {
+                        Tensor.fromProto(serialized).close();
+                      }
+                    });
+            assertTrue(e.getMessage().startsWith("Cannot parse tensor from proto"), e.getMessage());
+          }
+        });
+  }
+
+  @TestFactory
+  List<DynamicTest> malformedProtosAreRejected() {
+    List<DynamicTest> tests = new ArrayList<DynamicTest>();
+    tests.add(rejected("dtype 0", proto(0, new long[] {1}, new byte[4], null)));
+    tests.add(rejected("dtype 99", proto(99, new long[] {1}, new byte[4], null)));
+    tests.add(rejected("dtype 99, no elements", proto(99, new long[] {0}, null, null)));
+    tests.add(rejected("reference dtype 101", proto(101, new long[] {0}, null, null)));
+    tests.add(rejected("negative dtype", proto(-1, new long[] {1}, null, null)));
+    tests.add(rejected("dim -1", proto(1, new long[] {-1}, null, null)));
+    tests.add(rejected("dim -2^63", proto(1, new long[] {Long.MIN_VALUE}, null, null)));
+    tests.add(rejected("prefix overflow", proto(1, new long[] {1L << 62, 4}, null, null)));
+    tests.add(rejected("prefix overflow then 0", proto(1, new long[] {1L << 62, 4, 0}, null, null)));
+    long[] rank255 = new long[255];
+    Arrays.fill(rank255, 1);
+    tests.add(rejected("255 dims", proto(1, rank255, null, null)));
+    for (int length : new int[] {1, 3, 5, 8, 1000}) {
+      tests.add(rejected("float[1] content of " + length, proto(1, new long[] {1}, new byte[length], null)));
+    }
+    for (int dtype : new int[] {2, 3, 4, 5, 6, 8, 9, 14, 17, 18, 19, 22, 23}) {
+      tests.add(rejected("dtype " + dtype + " one byte short", proto(dtype, new long[] {2}, new byte[1], null)));
+    }
+    for (int b : new int[] {2, 3, 0x10, 0x7f, 0x80, 0xff}) {
+      tests.add(rejected("bool byte " + b, proto(10, new long[] {2}, new byte[] {1, (byte) b}, null)));
+    }
+    tests.add(rejected("string truncated varint", proto(7, new long[] {1}, new byte[] {(byte) 0x80}, null)));
+    tests.add(rejected("string lengths too long", proto(7, new long[] {2}, new byte[] {1, 5, 'a'}, null)));
+    tests.add(rejected("string lengths too short", proto(7, new long[] {1}, new byte[] {1, 'a', 'b'}, null)));
+    tests.add(rejected("string huge length", proto(7, new long[] {1}, new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f}, null)));
+    tests.add(rejected("resource garbage", proto(20, new long[] {1}, new byte[] {3, (byte) 0xff, (byte) 0xff, (byte) 0xff}, null)));
+    tests.add(rejected("variant garbage", proto(21, new long[] {1}, new byte[] {2, (byte) 0xff, 0x01}, null)));
+    tests.add(rejected("truncated varint", new byte[] {0x08}));
+    tests.add(rejected("truncated length", new byte[] {0x12, 0x05, 0x12}));
+    tests.add(rejected("wire type 7", new byte[] {0x0f, 0x00}));
+    tests.add(rejected("field 0", new byte[] {0x00, 0x01}));
+    tests.add(rejected("ff ff", new byte[] {(byte) 0xff, (byte) 0xff}));
+    tests.add(rejected("end group only", new byte[] {0x0c}));
+    tests.add(rejected("overlong varint", new byte[] {0x08, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x01}));
+    // Allocation bombs: a few bytes asking for petabytes fail cleanly (fallible allocation).
+    tests.add(rejected("2^48 floats, no data", proto(1, new long[] {1L << 48}, null, null)));
+    tests.add(rejected("2^60 bytes of int8, no data", proto(6, new long[] {1L << 30, 1L << 30}, null, null)));
+    tests.add(rejected("2^40 strings, no data", proto(7, new long[] {1L << 40}, null, null)));
+    return tests;
+  }
+
+  @Test
+  void aSizeLimitRejectsLargeRequestsBeforeAllocating() {
+    byte[] bomb = proto(1, new long[] {1 << 20}, null, null); // 4 MiB of zeros, no data
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Tensor.fromProto(bomb, 1024));
+    assertTrue(e.getMessage().startsWith("Cannot parse tensor from proto"), e.getMessage());
+    try (Tensor<?> t = Tensor.fromProto(bomb)) { // no limit: TensorFlow parity
+      assertEquals(1 << 20, t.numElements());
+    }
+  }
+
+  @TestFactory
+  List<DynamicTest> randomBytesNeverCrash() {
+    List<DynamicTest> tests = new ArrayList<DynamicTest>();
+    final Random random = new Random(20261122);
+    byte[] valid = proto(1, new long[] {2, 2}, new byte[16], null);
+    for (int i = 0; i < 150; i++) {
+      final byte[] input;
+      if (i % 2 == 0) {
+        input = new byte[random.nextInt(40)];
+        random.nextBytes(input);
+      } else { // mutate a valid proto
+        input = valid.clone();
+        for (int k = 0; k <= random.nextInt(3); k++) {
+          input[random.nextInt(input.length)] = (byte) random.nextInt(256);
+        }
+      }
+      tests.add(
+          DynamicTest.dynamicTest(
+              "random #" + i,
+              new Executable() {
+                @Override
+                public void execute() {
+                  try {
+                    Tensor<?> t = Tensor.fromProto(input, 1 << 20);
+                    try {
+                      t.summarizeValue(10, true);
+                      t.debugString();
+                      if (t.dataType() == DataType.STRING) {
+                        t.asProtoField();
+                      } else {
+                        t.asProtoTensorContent();
+                      }
+                    } finally {
+                      t.close();
+                    }
+                  } catch (IllegalArgumentException e) {
+                    assertTrue(
+                        e.getMessage().startsWith("Cannot parse tensor from proto"), e.getMessage());
+                  }
+                }
+              }));
+    }
+    return tests;
+  }
+
+  @Test
+  void hostileShapes() {
+    long[] rank255 = new long[255];
+    Arrays.fill(rank255, 1);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Tensor.create(DataType.FLOAT, rank255, ByteBuffer.allocate(4)));
+    assertThrows(
+        IllegalArgumentException.class, () -> Tensor.create(rank255, IntBuffer.allocate(1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Tensor.create(DataType.FLOAT, new long[] {Long.MAX_VALUE, 2, 0}, ByteBuffer.allocate(0)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Tensor.create(DataType.FLOAT, new long[] {Long.MIN_VALUE}, ByteBuffer.allocate(0)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Tensor.create(DataType.RESOURCE, new long[] {1}, ByteBuffer.allocate(8)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Tensor.create(DataType.VARIANT, new long[] {0}, ByteBuffer.allocate(1)));
+    assertThrows(NullPointerException.class, () -> Tensor.create(DataType.FLOAT, null, ByteBuffer.allocate(4)));
+  }
+
+  @Test
+  void hostileSlicesAndViews() {
+    try (Tensor<?> t = Tensor.create(new float[][] {{1, 2}, {3, 4}})) {
+      long[] bad = {Long.MIN_VALUE, -1, 3, Long.MAX_VALUE};
+      for (long a : bad) {
+        assertThrows(IllegalArgumentException.class, () -> t.subSlice(a));
+        assertThrows(IllegalArgumentException.class, () -> t.slice(a, 2));
+        assertThrows(IllegalArgumentException.class, () -> t.slice(0, a == 3 ? 3 : a));
+      }
+      assertThrows(IllegalArgumentException.class, () -> Tensor.bitcastFrom(t, DataType.INT8, new long[] {Long.MAX_VALUE, Long.MAX_VALUE}));
+      assertThrows(IllegalArgumentException.class, () -> Tensor.bitcastFrom(t, DataType.INT8, new long[] {-16}));
+      assertThrows(IllegalArgumentException.class, () -> Tensor.bitcastFrom(t, DataType.INT8, new long[255]));
+      assertThrows(IllegalArgumentException.class, () -> Tensor.bitcastFrom(t, DataType.RESOURCE, new long[] {1}));
+      assertThrows(IllegalArgumentException.class, () -> Tensor.bitcastFrom(t, DataType.COMPLEX128, new long[] {2}));
+      assertThrows(IllegalArgumentException.class, () -> t.copyFrom(t, new long[] {Long.MAX_VALUE, 2}));
+      assertEquals(false, t.copyFrom(t, new long[] {1L << 40}));
+      assertThrows(NullPointerException.class, () -> Tensor.bitcastFrom(null, DataType.INT8, new long[] {16}));
+      assertThrows(NullPointerException.class, () -> Tensor.bitcastFrom(t, null, new long[] {16}));
+      assertThrows(NullPointerException.class, () -> Tensor.bitcastFrom(t, DataType.INT8, null));
+      assertThrows(NullPointerException.class, () -> t.copyFrom(null, new long[] {4}));
+      assertThrows(NullPointerException.class, () -> t.copyFrom(t, null));
+      assertThrows(NullPointerException.class, () -> t.sharesBufferWith(null));
+      assertThrows(NullPointerException.class, () -> t.isSameSize(null));
+      assertThrows(NullPointerException.class, () -> t.copyTo(null));
+      assertThrows(NullPointerException.class, () -> t.writeTo((ByteBuffer) null));
+      assertThrows(ReadOnlyBufferException.class, () -> t.writeTo(ByteBuffer.allocate(16).asReadOnlyBuffer()));
+      assertThrows(NullPointerException.class, () -> Tensor.fromProto(null));
+      // A bit cast to a larger element keeps reading inside the buffer.
+      try (Tensor<?> wide = Tensor.bitcastFrom(t, DataType.COMPLEX128, new long[] {1})) {
+        assertEquals(16, wide.tensorData().remaining());
+        assertEquals("?", wide.summarizeValue(-1, false));
+      }
+    }
+  }
+
+  @Test
+  void hostileJavaObjects() {
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create(new Object[] {new int[] {1}}));
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create(new Number[] {1}));
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create(new int[][] {{1, 2}, {3}}));
+    assertThrows(NullPointerException.class, () -> Tensor.create(new int[][] {{1, 2}, null}));
+    assertThrows(NullPointerException.class, () -> Tensor.create(new byte[][][] {{{1}, null}}));
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create(new char[2][2]));
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create(new short[] {1}));
+    assertThrows(IllegalArgumentException.class, () -> Tensor.create(new Boolean[][] {{true}}));
+    try (Tensor<?> t = Tensor.create(new int[] {1, 2})) {
+      assertThrows(IllegalArgumentException.class, () -> t.copyTo(new Object()));
+      assertThrows(IllegalArgumentException.class, () -> t.copyTo(new int[][] {{1}}));
+    }
+    try (Tensor<?> s = Tensor.create(new byte[][] {{1}, {2}})) {
+      assertThrows(IllegalArgumentException.class, () -> s.copyTo(new byte[2]));
+      byte[][] out = s.copyTo(new byte[2][7]); // leaves are replaced, whatever their length
+      assertEquals(1, out[0].length);
+      assertEquals(2, out[1][0]);
+    }
   }
 }

@@ -21,14 +21,11 @@
  *       time): nothing a caller can pass.
  * </ul>
  *
- * <p>Hostile tests that need package-private access stay next to their classes and are part of
- * the suite: {@code org.tensorflow.TensorHostileInputTest} (malformed protos, random bytes,
- * hostile shapes, slices, bit casts), {@code
- * org.tensorflow.lite.support.tensorbuffer.TensorBufferHostileInputTest} (storage shrunk or
- * swapped through the protected fields, byte order changed behind the buffer's back, races),
- * {@code org.tensorflow.op.HostileInputsTest} (null operands, closed inputs, masks, extreme
- * indices, concurrent session close), and {@code dev.tensorbridge.internal.TensorKernelsTest} /
- * {@code TensorBufferKernelsTest} (the natives called without their checkpoint).
+ * <p>One hostile test needs package-private access, so it lives next to its class and is part of
+ * the suite: {@code org.tensorflow.lite.support.tensorbuffer.TensorBufferHostileTest} (the
+ * factories, and storage shrunk or swapped through the protected fields, byte order changed
+ * behind the buffer's back, races). {@code dev.tensorbridge.internal.TensorKernelsTest} /
+ * {@code TensorBufferKernelsTest} call the natives without their checkpoint.
  * {@link dev.tensorbridge.hostile.ConcurrencyStressTest} is the 8-thread stress run.
  *
  * <p>Known gap, not testable without killing the test JVM: a memory-mapped file

@@ -132,9 +132,7 @@ class TensorBufferBehaviourTest {
     TensorBuffer u8 = TensorBuffer.createFixedSize(new int[] {2}, DataType.UINT8);
     u8.loadArray(new int[] {200, 5});
     assertArrayEquals(new int[] {127, 5}, TensorBuffer.createFrom(u8, DataType.INT8).getIntArray());
-    TensorBuffer i8 = TensorBuffer.createFixedSize(new int[] {2}, DataType.INT8);
-    i8.loadArray(new int[] {-5, 100});
-    assertArrayEquals(new int[] {0, 100}, TensorBuffer.createFrom(i8, DataType.UINT8).getIntArray());
+    // INT8 into UINT8 is in TensorBufferConversionTest.uint8Clamping.
     assertArrayEquals(new int[] {Integer.MAX_VALUE, Integer.MIN_VALUE}, TensorBuffer.createFrom(i64, DataType.INT32).getIntArray());
     TensorBuffer i32 = TensorBuffer.createFixedSize(new int[] {2}, DataType.INT32);
     i32.loadArray(new int[] {40000, -40000});

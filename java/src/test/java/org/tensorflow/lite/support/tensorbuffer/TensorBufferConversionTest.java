@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.ByteBuffer;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.tensorflow.lite.DataType;
 
 /**
@@ -30,8 +33,6 @@ class TensorBufferConversionTest {
   /** Stored values for EDGE_FLOATS followed by {MIN-1, MAX+1, MIN, MAX} of the type, as floats. */
   private static long[] expectedEdgeFloatStores(DataType type) {
     switch (type) {
-      case UINT8:
-        return new long[] {0, 0, 0, 0, 0, 255, 0, 0, 0, 255, 0, 255};
       case INT8:
         return new long[] {0, 0, 0, 0, 0, 127, -128, 0, -128, 127, -128, 127};
       case INT16:
@@ -53,8 +54,6 @@ class TensorBufferConversionTest {
 
   private static float[] typeBoundsAsFloats(DataType type) {
     switch (type) {
-      case UINT8:
-        return new float[] {-1f, 256f, 0f, 255f};
       case INT8:
         return new float[] {-129f, 128f, -128f, 127f};
       case INT16:
@@ -66,8 +65,9 @@ class TensorBufferConversionTest {
     }
   }
 
+  /** UINT8 is in {@link #uint8Clamping}, the one test of its clamping. */
   @ParameterizedTest
-  @EnumSource(value = DataType.class, names = {"UINT8", "INT8", "INT16", "INT32", "INT64"})
+  @EnumSource(value = DataType.class, names = {"INT8", "INT16", "INT32", "INT64"})
   void floatEdgesIntoIntegerTypes(DataType type) {
     float[] bounds = typeBoundsAsFloats(type);
     float[] src = new float[EDGE_FLOATS.length + bounds.length];
@@ -88,42 +88,92 @@ class TensorBufferConversionTest {
     }
   }
 
-  @Test
-  void spec13FloatIntoUint8Rows() {
-    float[] src = {
-      Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f, -0.9f, 0.9f, 1.5f, 2.5f,
-      127.5f, 254.99f, 255.5f, 1e10f, -1e10f, 500.1f, 4.2f
-    };
-    int[] want = {0, 255, 0, 0, 0, 0, 1, 2, 127, 254, 255, 255, 0, 255, 4};
+  /**
+   * UINT8 clamping, asserted here and nowhere else: every float or int source value (and an INT8
+   * buffer converted with {@code createFrom}) stores the clamped, truncated value (TFLite
+   * Support's UINT8 rule; NaN stores 0), through every storage kind, once on the Java path and
+   * once on the native path. Expected values are hand-computed from that rule.
+   */
+  @ParameterizedTest(name = "{0} {1} -> {2}")
+  @MethodSource("uint8Rows")
+  void uint8Clamping(String source, double value, int expected) {
     for (Storage storage : Storage.values()) {
-      for (int copies : new int[] {1, 40}) { // Java path, then native path
-        float[] repeated = repeat(src, copies);
-        TensorBuffer tb = attach(DataType.UINT8, storage, repeated.length);
-        tb.loadArray(repeated, new int[] {repeated.length});
-        int[] got = tb.getIntArray();
-        for (int i = 0; i < got.length; i++) {
-          assertEquals(want[i % src.length], got[i], storage + " " + repeated[i]);
+      for (int n : new int[] {1, 512}) { // 1 element: Java path; 512: native path
+        TensorBuffer u = attach(DataType.UINT8, storage, n);
+        if (source.equals("float")) {
+          float[] src = new float[n];
+          java.util.Arrays.fill(src, (float) value);
+          u.loadArray(src, new int[] {n});
+        } else if (source.equals("int")) {
+          int[] src = new int[n];
+          java.util.Arrays.fill(src, (int) value);
+          u.loadArray(src, new int[] {n});
+        } else { // createFrom an INT8 buffer
+          TensorBuffer i8 = attach(DataType.INT8, storage, n);
+          int[] src = new int[n];
+          java.util.Arrays.fill(src, (int) value);
+          i8.loadArray(src, new int[] {n});
+          u = TensorBuffer.createFrom(i8, DataType.UINT8);
         }
+        int[] got = u.getIntArray();
+        for (int i = 0; i < n; i++) {
+          assertEquals(expected, got[i], storage + " n=" + n + " index " + i);
+        }
+        assertEquals(expected, u.getIntValue(n - 1), storage + " getIntValue");
+        assertEquals((float) expected, u.getFloatValue(0), storage + " getFloatValue");
       }
     }
   }
 
+  static Stream<Arguments> uint8Rows() {
+    return Stream.of(
+        Arguments.of("float", (double) Float.NaN, 0),
+        Arguments.of("float", (double) Float.POSITIVE_INFINITY, 255),
+        Arguments.of("float", (double) Float.NEGATIVE_INFINITY, 0),
+        Arguments.of("float", -0.0, 0),
+        Arguments.of("float", -0.9, 0),
+        Arguments.of("float", 0.9, 0),
+        Arguments.of("float", 1.5, 1),
+        Arguments.of("float", 2.5, 2),
+        Arguments.of("float", 4.2, 4),
+        Arguments.of("float", 127.5, 127),
+        Arguments.of("float", 254.99, 254),
+        Arguments.of("float", 255.0, 255),
+        Arguments.of("float", 255.5, 255),
+        Arguments.of("float", 256.0, 255),
+        Arguments.of("float", 500.1, 255),
+        Arguments.of("float", -1.0, 0),
+        Arguments.of("float", 1e10, 255),
+        Arguments.of("float", -1e10, 0),
+        Arguments.of("int", (double) Integer.MIN_VALUE, 0),
+        Arguments.of("int", -32769.0, 0),
+        Arguments.of("int", -129.0, 0),
+        Arguments.of("int", -1.0, 0),
+        Arguments.of("int", 0.0, 0),
+        Arguments.of("int", 128.0, 128),
+        Arguments.of("int", 255.0, 255),
+        Arguments.of("int", 256.0, 255),
+        Arguments.of("int", 500.0, 255),
+        Arguments.of("int", 32768.0, 255),
+        Arguments.of("int", 16777217.0, 255),
+        Arguments.of("int", (double) Integer.MAX_VALUE, 255),
+        Arguments.of("INT8 createFrom", -128.0, 0),
+        Arguments.of("INT8 createFrom", -5.0, 0),
+        Arguments.of("INT8 createFrom", 100.0, 100),
+        Arguments.of("INT8 createFrom", 127.0, 127));
+  }
+
   @Test
-  void spec13IntRows() {
+  void intRowsIntoFloat32() {
     int[] src = {Integer.MIN_VALUE, -1, 0, 255, 256, 500, Integer.MAX_VALUE, 16777217};
-    int[] uint8 = {0, 0, 0, 255, 255, 255, 255, 255};
     float[] float32 = {-2147483648f, -1f, 0f, 255f, 256f, 500f, 2147483648f, 16777216f};
     for (Storage storage : Storage.values()) {
       for (int copies : new int[] {1, 40}) { // Java path, then native path
         int[] repeated = repeatInts(src, copies);
-        TensorBuffer u = attach(DataType.UINT8, storage, repeated.length);
-        u.loadArray(repeated, new int[] {repeated.length});
         TensorBuffer f = attach(DataType.FLOAT32, storage, repeated.length);
         f.loadArray(repeated, new int[] {repeated.length});
-        int[] gotU = u.getIntArray();
         float[] gotF = f.getFloatArray();
         for (int i = 0; i < repeated.length; i++) {
-          assertEquals(uint8[i % src.length], gotU[i], storage + " " + repeated[i]);
           assertEquals(float32[i % src.length], gotF[i], storage + " " + repeated[i]);
         }
       }
