@@ -117,7 +117,7 @@ public abstract class TensorBuffer {
         buffer.isDynamic() ? createDynamic(dataType) : createFixedSize(buffer.shape, dataType);
     DataType from = buffer.getDataType();
     // The conversions go through a whole Java array, as upstream's do. A buffer-to-buffer native
-    // conversion was measured (issue 5): 1.6-1.8x faster when the garbage collector runs, but in a
+    // conversion was measured: 1.6-1.8x faster when the garbage collector runs, but in a
     // loop that allocates nothing else on the heap no collection ever returns the results' direct
     // memory, every result then lands on fresh pages, and createFrom became 3-7x slower with an
     // unbounded footprint. The array's heap allocation keeps collections (and so reuse) going.
