@@ -35,6 +35,7 @@ pub(crate) fn java_class(kind: ErrorKind) -> &'static str {
         ErrorKind::BufferUnderflow => "java/nio/BufferUnderflowException",
         ErrorKind::BufferOverflow => "java/nio/BufferOverflowException",
         ErrorKind::ReadOnlyBuffer => "java/nio/ReadOnlyBufferException",
+        ErrorKind::OutOfMemory => "java/lang/OutOfMemoryError",
     }
 }
 

@@ -571,9 +571,12 @@ public abstract class TensorBuffer {
       return;
     }
     flatSize = newFlatSize;
-    // A wrapped negative byte count makes allocateDirect throw IllegalArgumentException.
-    buffer = ByteBuffer.allocateDirect(newFlatSize * getTypeSize());
-    buffer.order(ByteOrder.nativeOrder());
+    // A wrapped negative byte count makes allocateDirect throw IllegalArgumentException. The byte
+    // order is set before the buffer is published: a reader racing with the resize must never see
+    // the new storage in allocateDirect's big-endian default (it read byte-swapped values).
+    ByteBuffer fresh = ByteBuffer.allocateDirect(newFlatSize * getTypeSize());
+    fresh.order(ByteOrder.nativeOrder());
+    buffer = fresh;
   }
 
   private void assertShapeIsCorrect() {
