@@ -20,9 +20,9 @@ import org.tensorflow.lite.DataType;
  * order, even if heap-backed or read-only) until a load replaces it. A read-only buffer is copied
  * to a writable one before the next {@code loadArray}.
  *
- * <p>This class keeps TFLite Support's checks, exceptions and messages. Bulk conversions run in
- * {@link ElementConversions} (native code for large direct buffers); single-element access stays
- * in Java, where it is cheaper than a native call.
+ * <p>This class keeps TFLite Support's checks, exceptions and messages. Bulk conversions between
+ * element types run in native code through {@link ElementConversions}, for every size and buffer
+ * kind; single-element access stays in Java, where it is cheaper than a native call.
  */
 public abstract class TensorBuffer {
   /** The element storage; may be a caller's buffer attached by {@link #loadBuffer}. */
