@@ -18,6 +18,10 @@ val nativePlatform = (when {
 }) + "-" + (if (osArch == "amd64" || osArch == "x86_64") "x86_64" else if (osArch == "arm64") "aarch64" else osArch)
 val nativeFile = System.mapLibraryName("tensorbridge")
 val cargoRelease = layout.projectDirectory.dir("target/release")
+// `-PallPlatforms`: the release jar with the libraries of all five platforms, as `mvn -Pall-platforms`
+// (scripts/build-natives.sh, on Linux); otherwise the build machine's library only.
+val allPlatforms = providers.gradleProperty("allPlatforms").isPresent
+val allNatives = layout.buildDirectory.dir("natives")
 
 sourceSets {
     main {
@@ -50,23 +54,39 @@ val cargoBuild by tasks.registering(Exec::class) {
     outputs.file(cargoRelease.file(nativeFile))
 }
 
+val buildNatives by tasks.registering(Exec::class) {
+    description = "Builds the native library for every platform the release jar carries."
+    commandLine("bash", "scripts/build-natives.sh", allNatives.get().asFile.path)
+    inputs.dir("src")
+    inputs.file("Cargo.toml")
+    inputs.file("scripts/build-natives.sh")
+    outputs.dir(allNatives)
+}
+
 val cargoTest by tasks.registering(Exec::class) {
     description = "Runs the Rust tests, with the JNI bridge and for the core alone."
     commandLine("sh", "-c", "cargo test --release && cargo test --release --no-default-features")
 }
 
 tasks.processResources {
-    dependsOn(cargoBuild)
     filesMatching("dev/tensorbridge/tensorbridge.properties") {
         expand("project" to mapOf("version" to project.version))
     }
-    from(cargoRelease) {
-        include(nativeFile)
-        into("dev/tensorbridge/native/$nativePlatform")
+    if (allPlatforms) {
+        // The host's library too comes from build-natives.sh (the glibc 2.17 build on Linux).
+        dependsOn(buildNatives)
+        from(allNatives)
+    } else {
+        dependsOn(cargoBuild)
+        from(cargoRelease) {
+            include(nativeFile)
+            into("dev/tensorbridge/native/$nativePlatform")
+        }
     }
 }
 
 tasks.test {
+    dependsOn(cargoBuild) // the tests also load target/release's library by path
     useJUnitPlatform()
     jvmArgs("-Xcheck:jni")
     val main = sourceSets.main.get().output
@@ -79,7 +99,13 @@ tasks.test {
 tasks.check { dependsOn(cargoTest) }
 
 tasks.jar {
-    manifest { attributes("Main-Class" to "dev.tensorbridge.demo.Demo") }
+    manifest {
+        attributes(
+            "Main-Class" to "dev.tensorbridge.demo.Demo",
+            // JDK 24+ warns on every start of a jar that loads native code without it.
+            "Enable-Native-Access" to "ALL-UNNAMED",
+        )
+    }
 }
 
 publishing {

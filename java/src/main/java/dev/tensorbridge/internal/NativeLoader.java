@@ -1,10 +1,8 @@
 package dev.tensorbridge.internal;
 
 import java.io.File;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +12,9 @@ import java.util.Properties;
  * Loads the tensorbridge native library once per class loader, trying in order: the path in the
  * system property {@value #LIBRARY_PATH_PROPERTY}; on Android {@code System.loadLibrary}; the
  * library bundled in the jar under {@code dev/tensorbridge/native/<os>-<arch>/}, extracted to a
- * uniquely named temporary file that carries the version; {@code System.loadLibrary}. If all fail,
- * one {@link UnsatisfiedLinkError} lists every attempt. A library of another version than these
+ * uniquely named temporary file that carries the version ({@link LibraryExtractor}); {@code
+ * System.loadLibrary}. If all fail, one {@link UnsatisfiedLinkError} names the platform and lists
+ * every attempt, including which platforms the jar carries. A library of another version than these
  * classes is refused.
  *
  * <p>Internal API: not for use outside tensorbridge.
@@ -26,6 +25,11 @@ public final class NativeLoader {
 
   static final String LIBRARY_NAME = "tensorbridge";
   static final String RESOURCE_ROOT = "/dev/tensorbridge/native/";
+
+  /** Every platform a build can bundle ({@code scripts/build-natives.sh}), as {@code <os>-<arch>}. */
+  static final String[] KNOWN_PLATFORMS = {
+    "linux-x86_64", "linux-aarch64", "macos-x86_64", "macos-aarch64", "windows-x86_64"
+  };
 
   private static String loadedFrom;
   private static UnsatisfiedLinkError failure;
@@ -47,7 +51,7 @@ public final class NativeLoader {
     List<String> attempts = new ArrayList<String>();
     String from = tryLoad(System.getProperties(), RESOURCE_ROOT, attempts);
     if (from == null) {
-      failure = new UnsatisfiedLinkError(describeFailure(attempts));
+      failure = new UnsatisfiedLinkError(describeFailure(System.getProperties(), attempts));
       throw failure;
     }
     String nativeVersion = NativeDiagnostics.nativeVersion();
@@ -166,18 +170,59 @@ public final class NativeLoader {
     return osPart + "-" + archPart;
   }
 
+  /**
+   * The file name {@code System.mapLibraryName} gives on that platform's OS, e.g.
+   * {@code tensorbridge.dll} for {@code windows-x86_64}.
+   */
+  static String libraryFileName(String platform) {
+    if (platform.startsWith("windows-")) {
+      return LIBRARY_NAME + ".dll";
+    }
+    if (platform.startsWith("macos-")) {
+      return "lib" + LIBRARY_NAME + ".dylib";
+    }
+    if (platform.startsWith("linux-")) {
+      return "lib" + LIBRARY_NAME + ".so";
+    }
+    return System.mapLibraryName(LIBRARY_NAME);
+  }
+
+  /** The known platforms whose library is on the class path under {@code resourceRoot}. */
+  static List<String> carriedPlatforms(String resourceRoot) {
+    List<String> carried = new ArrayList<String>();
+    for (String platform : KNOWN_PLATFORMS) {
+      if (NativeLoader.class.getResource(resourceRoot + platform + "/" + libraryFileName(platform)) != null) {
+        carried.add(platform);
+      }
+    }
+    return carried;
+  }
+
   private static String loadBundled(Properties properties, String resourceRoot, List<String> attempts) {
-    String fileName = System.mapLibraryName(LIBRARY_NAME);
-    String resource = resourceRoot + platform(properties) + "/" + fileName;
+    String platform = platform(properties);
+    String fileName = libraryFileName(platform);
+    String resource = resourceRoot + platform + "/" + fileName;
     InputStream in = NativeLoader.class.getResourceAsStream(resource);
     if (in == null) {
-      attempts.add("bundled resource " + resource + ": not found on the class path");
+      List<String> carried = carriedPlatforms(resourceRoot);
+      attempts.add(
+          "bundled resource " + resource + ": no library for " + platform + " on the class path (it carries "
+              + (carried.isEmpty() ? "none" : join(carried)) + ")");
       return null;
     }
+    boolean windows = platform.startsWith("windows-");
+    int dot = fileName.lastIndexOf('.');
+    String stem = (dot > 0 ? fileName.substring(0, dot) : fileName) + "-" + javaVersion() + "-";
+    String suffix = dot > 0 ? fileName.substring(dot) : ".lib";
+    File tempDir = new File(properties.getProperty("java.io.tmpdir", "."));
     File extracted;
     try {
-      extracted = extract(in, fileName);
-    } catch (IOException e) {
+      extracted =
+          windows
+              // A loaded DLL cannot be deleted: mark the copy as in use and clear earlier runs' copies.
+              ? LibraryExtractor.extractWithMarker(in, stem, suffix, tempDir, LIBRARY_NAME + "-")
+              : LibraryExtractor.extractTemporary(in, stem, suffix, tempDir);
+    } catch (IOException | SecurityException e) {
       attempts.add("bundled resource " + resource + ": could not extract: " + e);
       return null;
     } finally {
@@ -185,31 +230,13 @@ public final class NativeLoader {
     }
     String what = "bundled resource " + resource + " -> " + extracted.getPath();
     boolean loaded = load(extracted.getAbsolutePath(), what, attempts);
-    // A loaded library stays mapped after its file is removed, except on Windows.
-    if (loaded && !platform(properties).startsWith("windows")) {
-      extracted.delete();
-    } else if (!loaded) {
+    if (!loaded) {
+      LibraryExtractor.discard(extracted);
+    } else if (!windows) {
+      // A loaded library stays mapped after its file is removed (Windows refuses to delete it).
       extracted.delete();
     }
     return loaded ? what : null;
-  }
-
-  private static File extract(InputStream in, String fileName) throws IOException {
-    int dot = fileName.lastIndexOf('.');
-    String stem = dot > 0 ? fileName.substring(0, dot) : fileName;
-    String suffix = dot > 0 ? fileName.substring(dot) : ".lib";
-    File file = File.createTempFile(stem + "-" + javaVersion() + "-", suffix);
-    file.deleteOnExit();
-    OutputStream out = new FileOutputStream(file);
-    try {
-      byte[] chunk = new byte[64 * 1024];
-      for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
-        out.write(chunk, 0, n);
-      }
-    } finally {
-      out.close();
-    }
-    return file;
   }
 
   private static boolean load(String path, String what, List<String> attempts) {
@@ -232,12 +259,30 @@ public final class NativeLoader {
     }
   }
 
-  static String describeFailure(List<String> attempts) {
-    StringBuilder message = new StringBuilder("tensorbridge native library could not be loaded; tried:");
+  static String describeFailure(Properties properties, List<String> attempts) {
+    StringBuilder message =
+        new StringBuilder("tensorbridge native library could not be loaded on ")
+            .append(platform(properties))
+            .append(" (os.name \"")
+            .append(properties.getProperty("os.name"))
+            .append("\", os.arch \"")
+            .append(properties.getProperty("os.arch"))
+            .append("\"); tried:");
     for (String attempt : attempts) {
       message.append("\n  - ").append(attempt);
     }
     return message.toString();
+  }
+
+  private static String join(List<String> parts) {
+    StringBuilder joined = new StringBuilder();
+    for (String part : parts) {
+      if (joined.length() > 0) {
+        joined.append(", ");
+      }
+      joined.append(part);
+    }
+    return joined.toString();
   }
 
   private static boolean contains(String value, String part) {

@@ -9,11 +9,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Where the native library comes from, and how a failure to load it reads. */
 class NativeLoaderTest {
@@ -66,12 +70,66 @@ class NativeLoaderTest {
     assertEquals(3, attempts.size(), attempts.toString());
     assertTrue(attempts.get(0).startsWith("tensorbridge.library.path=/nonexistent/libx.so: java.lang.UnsatisfiedLinkError"), attempts.get(0));
     assertEquals(
-        "bundled resource /no/such/root/linux-x86_64/libtensorbridge.so: not found on the class path",
+        "bundled resource /no/such/root/linux-x86_64/libtensorbridge.so: no library for linux-x86_64 on the class path (it carries none)",
         attempts.get(1));
     assertTrue(attempts.get(2).startsWith("System.loadLibrary(\"tensorbridge\"): java.lang.UnsatisfiedLinkError"), attempts.get(2));
-    String message = NativeLoader.describeFailure(attempts);
-    assertTrue(message.startsWith("tensorbridge native library could not be loaded; tried:\n  - tensorbridge.library.path="), message);
+    String message = NativeLoader.describeFailure(properties, attempts);
+    assertTrue(
+        message.startsWith(
+            "tensorbridge native library could not be loaded on linux-x86_64 (os.name \"Linux\", os.arch \"amd64\"); tried:\n"
+                + "  - tensorbridge.library.path="),
+        message);
     assertEquals(4, message.split("\n").length, message);
+  }
+
+  @Test
+  void anUnsupportedPlatformIsNamedWithThePlatformsTheClassPathCarries() throws Exception {
+    String root = fakeNativeRoot("linux-aarch64/libtensorbridge.so", "windows-x86_64/tensorbridge.dll",
+        // The wrong file name for macOS: not a library the loader would pick up, so not carried.
+        "macos-x86_64/libtensorbridge.so");
+    assertEquals(Arrays.asList("linux-aarch64", "windows-x86_64"), NativeLoader.carriedPlatforms(root));
+
+    Properties properties = props("FreeBSD", "amd64");
+    List<String> attempts = new ArrayList<String>();
+    assertNull(NativeLoader.tryLoad(properties, root, attempts));
+    assertEquals(
+        "bundled resource " + root + "freebsd-x86_64/libtensorbridge.so: no library for freebsd-x86_64 on the class path"
+            + " (it carries linux-aarch64, windows-x86_64)",
+        attempts.get(0));
+    assertTrue(
+        NativeLoader.describeFailure(properties, attempts)
+            .startsWith("tensorbridge native library could not be loaded on freebsd-x86_64 (os.name \"FreeBSD\", os.arch \"amd64\"); tried:\n"));
+  }
+
+  @Test
+  void theBuildOfThisClassPathCarriesTheHostPlatform() {
+    List<String> carried = NativeLoader.carriedPlatforms(NativeLoader.RESOURCE_ROOT);
+    assertTrue(carried.contains(NativeLoader.platform(System.getProperties())), carried.toString());
+    assertEquals(Collections.emptyList(), NativeLoader.carriedPlatforms("/no/such/root/"));
+  }
+
+  @Test
+  void onWindowsAFailedLoadLeavesNoCopyAndNoMarkerInTheTemporaryDirectory(@TempDir File tmp) throws Exception {
+    // A file that is no library, under the Windows resource name: extraction works, loading fails.
+    String root = fakeNativeRoot("windows-x86_64/tensorbridge.dll");
+    Properties properties = props("Windows 11", "amd64");
+    properties.setProperty("java.io.tmpdir", tmp.getPath());
+    List<String> attempts = new ArrayList<String>();
+    assertNull(NativeLoader.tryLoad(properties, root, attempts));
+    String first = attempts.get(0);
+    assertTrue(first.startsWith("bundled resource " + root + "windows-x86_64/tensorbridge.dll -> " + tmp.getPath()), first);
+    assertTrue(first.contains(File.separator + "tensorbridge-" + VERSION + "-"), first);
+    assertEquals(0, tmp.list().length, Arrays.toString(tmp.list()));
+  }
+
+  @Test
+  void libraryFileNamesAreTheOnesSystemMapLibraryNameGivesOnEachOs() {
+    assertEquals("libtensorbridge.so", NativeLoader.libraryFileName("linux-x86_64"));
+    assertEquals("libtensorbridge.so", NativeLoader.libraryFileName("linux-aarch64"));
+    assertEquals("libtensorbridge.dylib", NativeLoader.libraryFileName("macos-x86_64"));
+    assertEquals("libtensorbridge.dylib", NativeLoader.libraryFileName("macos-aarch64"));
+    assertEquals("tensorbridge.dll", NativeLoader.libraryFileName("windows-x86_64"));
+    assertEquals(System.mapLibraryName("tensorbridge"), NativeLoader.libraryFileName(NativeLoader.platform(System.getProperties())));
   }
 
   @Test
@@ -94,6 +152,12 @@ class NativeLoaderTest {
     assertEquals("macos-aarch64", NativeLoader.platform(props("Mac OS X", "aarch64")));
     assertEquals("macos-x86_64", NativeLoader.platform(props("Mac OS X", "x86_64")));
     assertEquals("windows-x86_64", NativeLoader.platform(props("Windows 11", "amd64")));
+    assertEquals("windows-x86_64", NativeLoader.platform(props("Windows Server 2022", "x86_64")));
+    assertEquals("macos-aarch64", NativeLoader.platform(props("Darwin", "arm64")));
+    // Unsupported ones keep a readable name for the error message.
+    assertEquals("freebsd-x86_64", NativeLoader.platform(props("FreeBSD", "amd64")));
+    assertEquals("linux-riscv64", NativeLoader.platform(props("Linux", "riscv64")));
+    assertEquals("sunos-sparcv9", NativeLoader.platform(props("SunOS", "sparcv9")));
   }
 
   @Test
@@ -109,6 +173,21 @@ class NativeLoaderTest {
     p.setProperty("os.name", os);
     p.setProperty("os.arch", arch);
     return p;
+  }
+
+  /**
+   * Creates empty files under a fresh resource root inside the test classes directory (which is on
+   * the class path) and returns that root, e.g. {@code /dev/tensorbridge/fake-native-123/}.
+   */
+  private static String fakeNativeRoot(String... files) throws Exception {
+    File classes = new File(System.getProperty("tensorbridge.test.testClassesDir"));
+    File root = Files.createTempDirectory(new File(classes, "dev/tensorbridge").toPath(), "fake-native-").toFile();
+    for (String file : files) {
+      File f = new File(root, file);
+      assertTrue(f.getParentFile().mkdirs() || f.getParentFile().isDirectory(), f.toString());
+      assertTrue(f.createNewFile(), f.toString());
+    }
+    return "/dev/tensorbridge/" + root.getName() + "/";
   }
 
   /** Runs {@link LoaderProbe} in a fresh JVM (a library loads once per JVM) and returns its output. */

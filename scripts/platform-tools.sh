@@ -1,0 +1,47 @@
+# Shared by scripts/build-natives.sh and scripts/platform-smoke.sh (sourced, not run): installs the
+# tools a fresh Debian machine lacks, each only when it is missing.
+
+export PATH="$HOME/.cargo/bin:$PATH"
+
+# Downloads and unpacked tools that are worth keeping between runs.
+platform_cache="${TENSORBRIDGE_PLATFORM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tensorbridge-platforms}"
+
+apt_updated=0
+# apt_install PACKAGE...: installs Debian packages (as root), running `apt-get update` once first.
+apt_install() {
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    echo "missing: Debian packages $* (install them, or run as root on Debian/Ubuntu)" >&2
+    return 1
+  fi
+  if [ "$apt_updated" = 0 ]; then
+    apt-get update -qq
+    apt_updated=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# pip_install REQUIREMENT...: installs Python packages for python3 (the user's, or the system one,
+# which Debian marks as externally managed).
+pip_install() {
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    apt_install python3-pip
+  fi
+  python3 -m pip install -q --disable-pip-version-check "$@" 2>/dev/null \
+    || python3 -m pip install -q --disable-pip-version-check --break-system-packages "$@"
+  # Console scripts (cargo-zigbuild) land in the interpreter's scripts directory, which need not be
+  # on PATH (pyenv shims appear only after a rehash).
+  PATH="$PATH:$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
+  export PATH
+}
+
+# need_rust_targets TRIPLE...: adds the rustup targets that are not installed yet.
+need_rust_targets() {
+  local installed missing=()
+  installed="$(rustup target list --installed)"
+  for t in "$@"; do
+    grep -qx "$t" <<<"$installed" || missing+=("$t")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    rustup target add "${missing[@]}"
+  fi
+}
