@@ -9,6 +9,7 @@ mod handles;
 mod diagnostics;
 mod eager_operation_builder;
 mod native_handle;
+mod shape;
 mod tensor;
 mod tensor_buffer;
 mod on_load;

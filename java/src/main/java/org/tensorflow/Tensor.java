@@ -78,7 +78,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Factories (java_api.md §5.1)
+  // Factories
 
   /**
    * A tensor from a Java object whose element type must be {@code type}: a boxed scalar ({@code
@@ -114,7 +114,7 @@ public final class Tensor<T> implements AutoCloseable {
   /**
    * A tensor from a Java object, its type taken from the element class ({@code byte} means a
    * byte string: STRING). Boxed values make scalars only; arrays of boxed values are rejected
-   * (DL-8).
+   * (docs/contracts/tensor.md#undefined-inputs-are-rejected).
    *
    * @param obj the scalar or array to copy
    * @return a new tensor owned by the caller, who must close it
@@ -219,7 +219,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @param data the elements in row-major order, from its position
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException {@code buffer with … elements is not compatible with a
-   *     Tensor with shape …}, or for a negative or too large shape (DL-8)
+   *     Tensor with shape …}, or for a negative or too large shape
+   *     (docs/contracts/tensor.md#undefined-inputs-are-rejected)
    */
   public static Tensor<Integer> create(long[] shape, IntBuffer data) {
     checkBufferShape(shape, data.remaining(), DataType.INT32);
@@ -327,7 +328,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException {@code ByteBuffer with … bytes is not compatible with a …
    *     Tensor (… bytes/element)}, {@code buffer with … elements is not compatible with a Tensor
-   *     with shape …}, or for a negative or too large shape (DL-8)
+   *     with shape …}, or for a negative or too large shape
+   *     (docs/contracts/tensor.md#undefined-inputs-are-rejected)
    */
   public static <T> Tensor<T> create(Class<T> type, long[] shape, ByteBuffer data) {
     DataType dataType = DataType.fromClass(type);
@@ -363,7 +365,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @param data the raw little-endian bytes, from its position
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException if the byte count does not match the dtype and shape, or for
-   *     a negative or too large shape (DL-8)
+   *     a negative or too large shape (docs/contracts/tensor.md#undefined-inputs-are-rejected)
    */
   public static Tensor<?> create(DataType dataType, long[] shape, ByteBuffer data) {
     if (dataType == DataType.STRING) {
@@ -386,8 +388,9 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /**
-   * TF 1.x's buffer check (element count in its wrapping int arithmetic), then the DL-8 checks
-   * for what TF 1.x would have passed on to native code.
+   * TF 1.x's buffer check (element count in its wrapping int arithmetic), then the checks for what
+   * TF 1.x would have passed on to native code
+   * (docs/contracts/tensor.md#undefined-inputs-are-rejected).
    */
   private static void checkBufferShape(long[] shape, int elements, DataType dataType) {
     if (elements != TensorArrays.wrappedElementCount(shape)) {
@@ -414,7 +417,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Life cycle and metadata (§5.2, §5.6)
+  // Life cycle and metadata
 
   /** The live handle; callers hold this tensor's monitor (see {@link NativeHandle}). */
   private long liveHandle() {
@@ -471,7 +474,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /**
-   * The size of each dimension (a copy: DL-5).
+   * The size of each dimension (a copy: docs/contracts/tensor.md#shape-returns-a-copy).
    *
    * @return a new array of the dimension sizes, which the caller may modify
    */
@@ -528,7 +531,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Scalar accessors (§5.3): closed, then rank, then type, as TF 1.x checks them.
+  // Scalar accessors: closed, then rank, then type, as TF 1.x checks them.
 
   /**
    * The value of a FLOAT scalar.
@@ -634,12 +637,13 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Copies out (§5.4, §5.5)
+  // Copies out
 
   /**
    * Copies the tensor into {@code dst}, a Java array of the same rank, element type and shape
    * ({@code byte} arrays for UINT8; nested arrays of {@code byte[]} for STRING, whose leaves are
-   * replaced by new arrays), and returns {@code dst}. Checks in TF 1.x's order (§5.4).
+   * replaced by new arrays), and returns {@code dst}. Checks in TF 1.x's order
+   * (docs/contracts/tensor.md#copyto).
    *
    * @param <U> the array type
    * @param dst the destination array, fully allocated to the tensor's shape
@@ -817,13 +821,13 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // C++ tensorflow::Tensor semantics (§5.9). Methods that read data throw
-  // NullPointerException("close() was called on the Tensor") after close().
+  // C++ tensorflow::Tensor semantics (docs/contracts/tensor.md#c-tensor-methods). Methods that read
+  // data throw NullPointerException("close() was called on the Tensor") after close().
 
   /**
    * {@code Tensor::FromProto} of a serialized {@code TensorProto} of any dtype. No size limit
-   * (TensorFlow parity, tensor.md §15): allocation is fallible, so a huge request fails cleanly;
-   * use {@link #fromProto(byte[], long)} to bound untrusted input.
+   * (TensorFlow parity, docs/contracts/tensor.md#resource-limits): allocation is fallible, so a
+   * huge request fails cleanly; use {@link #fromProto(byte[], long)} to bound untrusted input.
    *
    * @param serializedTensorProto the wire bytes of a {@code TensorProto}
    * @return a new tensor owned by the caller, who must close it

@@ -19,12 +19,13 @@ import org.tensorflow.lite.DataType;
  * <p>Elements always start at absolute index 0 of the buffer; the buffer's position and limit are
  * read but never changed. The conversion rules are TFLite Support's (clamp, then truncate toward
  * zero, NaN to 0 for float input; clamp for int input; round to nearest even for int to float), and
- * the project's table for INT8, INT16, INT32 and INT64 (spec §17 BU-1).
+ * the project's table for INT8, INT16, INT32 and INT64
+ * (docs/contracts/tensorbuffer.md#numeric-conversions).
  *
  * <p>Same-type transfers ({@code float[]} to or from FLOAT32, {@code int[]} to or from INT32) are
  * plain bulk copies through the buffer's {@code FloatBuffer}/{@code IntBuffer} view: the JDK copies
  * those with its own memory copy, which is as fast as the native path at every size and avoids the
- * JNI transition for small arrays (issue 5).
+ * JNI transition for small arrays (measured: docs/benchmarks.md).
  *
  * <p>Two implementations give identical results: Rust, over the buffer's address, for direct
  * buffers with enough elements ({@link #NATIVE_MIN_ELEMENTS}, or {@link

@@ -181,7 +181,10 @@ final class JavaConversions {
     return v < min ? min : (v > max ? max : v);
   }
 
-  /** INT64 read as int: saturates at the int range (project rule, spec §17 BU-1). */
+  /**
+   * INT64 read as int: saturates at the int range (project rule:
+   * docs/contracts/tensorbuffer.md#numeric-conversions).
+   */
   static int saturateToInt(long v) {
     return v < Integer.MIN_VALUE ? Integer.MIN_VALUE : (v > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) v);
   }

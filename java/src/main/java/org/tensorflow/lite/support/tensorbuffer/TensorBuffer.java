@@ -128,7 +128,7 @@ public abstract class TensorBuffer {
         buffer.isDynamic() ? createDynamic(dataType) : createFixedSize(buffer.shape, dataType);
     DataType from = buffer.getDataType();
     // The conversions go through a whole Java array, as upstream's do. A buffer-to-buffer native
-    // conversion was measured (issue 5): 1.6-1.8x faster when the garbage collector runs, but in a
+    // conversion was measured: 1.6-1.8x faster when the garbage collector runs, but in a
     // loop that allocates nothing else on the heap no collection ever returns the results' direct
     // memory, every result then lands on fresh pages, and createFrom became 3-7x slower with an
     // unbounded footprint. The array's heap allocation keeps collections (and so reuse) going.
@@ -189,7 +189,7 @@ public abstract class TensorBuffer {
 
   /**
    * Fills {@code dst} with every element converted to float, like {@link #getFloatArray()} but
-   * without allocating (beyond TFLite Support; spec §17 BU-2).
+   * without allocating (beyond TFLite Support: docs/contracts/tensorbuffer.md#fill-in-getters).
    *
    * @param dst the destination; its length must be the element count
    * @return {@code dst}
@@ -211,7 +211,7 @@ public abstract class TensorBuffer {
 
   /**
    * Fills {@code dst} with every element converted to int, like {@link #getIntArray()} but without
-   * allocating (beyond TFLite Support; spec §17 BU-2).
+   * allocating (beyond TFLite Support: docs/contracts/tensorbuffer.md#fill-in-getters).
    *
    * @param dst the destination; its length must be the element count
    * @return {@code dst}
@@ -590,15 +590,19 @@ public abstract class TensorBuffer {
     }
     int newFlatSize = computeFlatSize(shape);
     this.shape = shape.clone();
-    // Same element count (possibly a wrapped one, see spec §7.1): keep the current storage, which
+    // Same element count (possibly a wrapped one, see
+    // docs/contracts/tensorbuffer.md#flat-size-and-shape-checks): keep the current storage, which
     // may be a caller's buffer from loadBuffer.
     if (flatSize == newFlatSize) {
       return;
     }
     flatSize = newFlatSize;
-    // A wrapped negative byte count makes allocateDirect throw IllegalArgumentException.
-    buffer = ByteBuffer.allocateDirect(newFlatSize * getTypeSize());
-    buffer.order(ByteOrder.nativeOrder());
+    // A wrapped negative byte count makes allocateDirect throw IllegalArgumentException. The byte
+    // order is set before the buffer is published: a reader racing with the resize must never see
+    // the new storage in allocateDirect's big-endian default (it read byte-swapped values).
+    ByteBuffer fresh = ByteBuffer.allocateDirect(newFlatSize * getTypeSize());
+    fresh.order(ByteOrder.nativeOrder());
+    buffer = fresh;
   }
 
   private void assertShapeIsCorrect() {
