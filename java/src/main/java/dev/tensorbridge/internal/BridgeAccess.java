@@ -20,6 +20,12 @@ public final class BridgeAccess {
     /**
      * A tensor over the first {@code length} bytes of {@code storage} (direct, writable, native
      * order), without a copy; the tensor keeps {@code storage} reachable until it is released.
+     *
+     * @param type the element type
+     * @param shape the dimension sizes
+     * @param storage the direct buffer to share
+     * @param length the byte count, which {@code type} and {@code shape} must need exactly
+     * @return a new tensor owned by the caller
      */
     Tensor<?> share(DataType type, int[] shape, ByteBuffer storage, int length);
 
@@ -27,6 +33,8 @@ public final class BridgeAccess {
      * A writable, native-order direct view of the tensor's bytes that keeps the memory alive
      * while the view is reachable (also after the tensor is closed).
      *
+     * @param tensor the tensor to view
+     * @return the view, positioned at 0
      * @throws IllegalStateException if the tensor is closed or has no data
      */
     ByteBuffer writableView(Tensor<?> tensor);
@@ -34,7 +42,14 @@ public final class BridgeAccess {
 
   /** What {@link TensorBuffer} offers. */
   public interface Buffers {
-    /** A fixed-size buffer of {@code shape} whose storage is {@code storage} itself. */
+    /**
+     * A fixed-size buffer of {@code shape} whose storage is {@code storage} itself.
+     *
+     * @param storage the storage, kept by reference
+     * @param shape the dimension sizes (copied)
+     * @param dataType the element type
+     * @return the new buffer
+     */
     TensorBuffer wrapFixedSize(
         ByteBuffer storage, int[] shape, org.tensorflow.lite.DataType dataType);
   }
@@ -45,6 +60,7 @@ public final class BridgeAccess {
   /**
    * Called once by {@link Tensor}'s static initialiser.
    *
+   * @param side the operations
    * @throws IllegalStateException on a second call
    */
   public static synchronized void register(Tensors side) {
@@ -57,6 +73,7 @@ public final class BridgeAccess {
   /**
    * Called once by {@link TensorBuffer}'s static initialiser.
    *
+   * @param side the operations
    * @throws IllegalStateException on a second call
    */
   public static synchronized void register(Buffers side) {
@@ -66,7 +83,11 @@ public final class BridgeAccess {
     buffers = side;
   }
 
-  /** {@link Tensor}'s side, initialising that class first if nobody has yet. */
+  /**
+   * {@link Tensor}'s side, initialising that class first if nobody has yet.
+   *
+   * @return the registered operations
+   */
   public static Tensors tensors() {
     Tensors side = tensors;
     if (side == null) {
@@ -76,7 +97,11 @@ public final class BridgeAccess {
     return side;
   }
 
-  /** {@link TensorBuffer}'s side, initialising that class first if nobody has yet. */
+  /**
+   * {@link TensorBuffer}'s side, initialising that class first if nobody has yet.
+   *
+   * @return the registered operations
+   */
   public static Buffers buffers() {
     Buffers side = buffers;
     if (side == null) {
