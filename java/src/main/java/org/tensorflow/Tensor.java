@@ -1,5 +1,6 @@
 package org.tensorflow;
 
+import dev.tensorbridge.internal.BridgeAccess;
 import dev.tensorbridge.internal.NativeLoader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -27,6 +28,18 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Tensor<T> implements AutoCloseable {
   static {
     NativeLoader.ensureLoaded();
+    BridgeAccess.register(
+        new BridgeAccess.Tensors() {
+          @Override
+          public Tensor<?> share(DataType type, int[] shape, ByteBuffer storage, int length) {
+            return sharing(type, shape, storage, length);
+          }
+
+          @Override
+          public ByteBuffer writableView(Tensor<?> tensor) {
+            return tensor.writableData();
+          }
+        });
   }
 
   private static final String CLOSED = "close() was called on the Tensor";
@@ -1095,6 +1108,48 @@ public final class Tensor<T> implements AutoCloseable {
     return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
+  /**
+   * A tensor over the first {@code length} bytes of the direct, writable, native-order buffer
+   * {@code storage}, without a copy (for {@code dev.tensorbridge.TensorBridge}). The native tensor
+   * holds a global reference to {@code storage}, deleted when the last tensor sharing the bytes is
+   * released, so the memory outlives the caller's use of the buffer.
+   */
+  static Tensor<?> sharing(DataType type, int[] dims, ByteBuffer storage, int length) {
+    checkNotNull(storage, "storage");
+    long[] shape = new long[dims.length];
+    for (int i = 0; i < dims.length; i++) {
+      shape[i] = dims[i];
+    }
+    TensorArrays.checkCreatable(shape, type);
+    return new Tensor<Object>(createSharing(type.c(), shape, storage, length));
+  }
+
+  /**
+   * A writable direct view of the data bytes in native order, without a copy (for {@code
+   * dev.tensorbridge.TensorBridge}): {@link #tensorData()}'s keep-alive, without the read-only
+   * wrapper. Writes through it are seen by every tensor sharing the memory.
+   *
+   * @throws IllegalStateException if this tensor is closed, or has elements but no data
+   */
+  synchronized ByteBuffer writableData() {
+    long h = handle.live();
+    if (h == 0) {
+      throw new IllegalStateException(CLOSED);
+    }
+    long[] keepAlive = new long[1];
+    ByteBuffer view = dataView(h, keepAlive);
+    if (view == null) {
+      if (TensorArrays.elementCount(shape) != 0) {
+        throw new IllegalStateException("The tensor has no data to view");
+      }
+      return ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder());
+    }
+    // Owned on behalf of the JVM-created buffer, returned itself (not a derived buffer), as in
+    // tensorData().
+    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    return view.order(ByteOrder.nativeOrder());
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Helpers over the natives. Java checks only what native code cannot (nulls, buffer kinds);
   // dtypes, shapes, ranges and byte counts are checked in Rust.
@@ -1184,6 +1239,8 @@ public final class Tensor<T> implements AutoCloseable {
   static native long[] describe(long handle);
 
   private static native ByteBuffer dataView(long handle, long[] keepAlive);
+
+  private static native long createSharing(int dtype, long[] shape, ByteBuffer storage, int length);
 
   private static native long numBytes(long handle);
 

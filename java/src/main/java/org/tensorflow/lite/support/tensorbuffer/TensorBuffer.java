@@ -1,5 +1,6 @@
 package org.tensorflow.lite.support.tensorbuffer;
 
+import dev.tensorbridge.internal.BridgeAccess;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -25,6 +26,16 @@ import org.tensorflow.lite.DataType;
  * kind; single-element access stays in Java, where it is cheaper than a native call.
  */
 public abstract class TensorBuffer {
+  static {
+    BridgeAccess.register(
+        new BridgeAccess.Buffers() {
+          @Override
+          public TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
+            return TensorBuffer.wrapFixedSize(storage, shape, dataType);
+          }
+        });
+  }
+
   /** The element storage; may be a caller's buffer attached by {@link #loadBuffer}. */
   protected ByteBuffer buffer;
 
@@ -436,6 +447,20 @@ public abstract class TensorBuffer {
     copy.put(buffer);
     copy.rewind();
     buffer = copy;
+  }
+
+  /**
+   * A fixed-size buffer of {@code shape} whose storage is {@code storage} itself, attached as
+   * {@link #loadBuffer} would (for {@code dev.tensorbridge.TensorBridge}). Made with an empty shape
+   * first, so that no storage of the full size is allocated and then dropped.
+   */
+  static TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
+    TensorBuffer wrapped = createFixedSize(new int[] {0}, dataType);
+    wrapped.shape = shape.clone();
+    wrapped.flatSize = computeFlatSize(shape);
+    storage.rewind();
+    wrapped.buffer = storage;
+    return wrapped;
   }
 
   // ---- shared implementation of the subclasses' bulk methods (package-private) ----
