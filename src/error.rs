@@ -34,11 +34,13 @@ pub enum ErrorKind {
     BufferOverflow,
     /// Writing into a read-only buffer (`ReadOnlyBufferException`).
     ReadOnlyBuffer,
+    /// A Java array longer than the VM can allocate (`OutOfMemoryError`).
+    OutOfMemory,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order (the order the Java diagnostics test uses).
-    pub const ALL: [ErrorKind; 15] = [
+    pub const ALL: [ErrorKind; 16] = [
         ErrorKind::InvalidArgument,
         ErrorKind::OutOfRange,
         ErrorKind::Unimplemented,
@@ -54,6 +56,7 @@ impl ErrorKind {
         ErrorKind::BufferUnderflow,
         ErrorKind::BufferOverflow,
         ErrorKind::ReadOnlyBuffer,
+        ErrorKind::OutOfMemory,
     ];
 }
 

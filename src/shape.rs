@@ -1,20 +1,27 @@
 //! ndarray `Shape` semantics (TensorFlow Java `org.tensorflow.ndarray.Shape`, ndarray 0.3.x plus
 //! `get` and `toListOrNull`): unknown rank, unknown (−1) dimensions, derivation and compatibility.
 //!
-//! This is the semantics of record for native code. The Java class of the same name is plain Java
-//! (a JNI call would cost more than any of its operations); both run `tests/vectors/shape.jsonl`.
+//! This module is the only implementation of those rules. The Java class of the same name keeps an
+//! immutable snapshot of the dimensions and calls the free functions below through the JNI bridge
+//! (`src/jni/shape.rs`); the [`Shape`] type wraps the same functions for Rust callers. Both run
+//! `tests/vectors/shape.jsonl`.
+//!
+//! The free functions work on borrowed dimensions, `Option<&[i64]>` where `None` is an unknown
+//! rank, so a caller with its own storage (a Java array) needs no copy into a [`Shape`]. Those that
+//! look for unknown dimensions take the marker as an argument: in Java `UNKNOWN_SIZE` is an
+//! assignable static field, read at each call, and code that reassigns it must see the rules
+//! follow. [`Shape`]'s methods pass the constant [`UNKNOWN_SIZE`].
 //!
 //! Where Java would throw, these functions return an [`Error`] whose kind names the Java class
-//! (`ArrayIndexOutOfBounds`, `NegativeArraySize`, `NullPointer`). Messages that the Java class
-//! writes itself are reproduced byte for byte; for the ones the JVM writes we use HotSpot's text
-//! for array errors and a plain description for null dereferences (no test may assert those).
+//! (`ArrayIndexOutOfBounds`, `NegativeArraySize`, `NullPointer`, `OutOfMemory`). Messages that the
+//! Java class writes itself are reproduced byte for byte; for the ones the JVM writes we use
+//! HotSpot's text for array errors and a plain description for null dereferences (no test may
+//! assert those).
 //!
 //! Differences that follow from Rust rather than from choice:
-//! * `UNKNOWN_SIZE` is a constant. In Java it is an assignable static field; reassigning it is a
-//!   Java-only compatibility hook with no native counterpart.
-//! * Arguments are `&Shape`, which cannot be null, so Java's `NullPointerException` for a `null`
-//!   argument has no counterpart here; an unknown rank still gives `NullPointer` where Java does.
-//! * Shapes of unknown rank hash by identity in Java; [`Shape::hash_code`] returns `None` for them.
+//! * Arguments of [`Shape`]'s methods are `&Shape`, which cannot be null; the free functions take
+//!   `Option<Dims>` where Java can pass a `null` shape and the outcome depends on it.
+//! * Shapes of unknown rank hash by identity in Java; [`hash_code`] returns `None` for them.
 //! * Java's reference identity in `equals` is pointer identity of the two borrowed values.
 
 use std::fmt;
@@ -24,6 +31,9 @@ use crate::error::{Error, ErrorKind, Result};
 /// The value of an unknown dimension, and the size of a shape that is not fully known.
 pub const UNKNOWN_SIZE: i64 = -1;
 
+/// Borrowed dimensions; `None` is an unknown rank.
+pub type Dims<'a> = Option<&'a [i64]>;
+
 /// The dimensions of an n-dimensional array; `None` means the rank itself is unknown.
 ///
 /// Immutable. `Clone` gives an equal-by-content copy; note that [`Shape::equals`] follows Java
@@ -32,6 +42,47 @@ pub const UNKNOWN_SIZE: i64 = -1;
 #[derive(Debug, Clone)]
 pub struct Shape {
     dims: Option<Vec<i64>>,
+}
+
+/// The dimensions of a derived shape: two borrowed runs laid end to end, so that deriving needs
+/// no allocation until the caller stores the result where it wants it.
+#[derive(Debug, Clone, Copy)]
+pub struct Joined<'a> {
+    first: &'a [i64],
+    second: &'a [i64],
+}
+
+impl<'a> Joined<'a> {
+    fn one(dims: &'a [i64]) -> Self {
+        Joined { first: dims, second: &[] }
+    }
+
+    /// The rank of the derived shape.
+    pub fn len(&self) -> usize {
+        self.first.len() + self.second.len()
+    }
+
+    /// True for a derived scalar.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The dimensions in order.
+    pub fn iter(&self) -> impl Iterator<Item = i64> + 'a {
+        self.first.iter().chain(self.second).copied()
+    }
+
+    /// Copies the dimensions to the front of `out`, which must hold at least [`Joined::len`].
+    pub fn write_to(&self, out: &mut [i64]) {
+        let (first, rest) = out.split_at_mut(self.first.len());
+        first.copy_from_slice(self.first);
+        rest[..self.second.len()].copy_from_slice(self.second);
+    }
+
+    /// The dimensions as a new vector.
+    pub fn to_vec(&self) -> Vec<i64> {
+        [self.first, self.second].concat()
+    }
 }
 
 /// The longest `long[]` HotSpot allocates; longer requests fail with "Requested array size
@@ -51,9 +102,207 @@ fn negative_size_error(length: i32) -> Error {
     Error::new(ErrorKind::NegativeArraySize, length.to_string())
 }
 
-/// Java dereferencing the missing dimension array of an unknown rank.
+/// Java dereferencing the missing dimension array of an unknown rank (or a null shape).
 fn unknown_rank_error() -> Error {
     Error::new(ErrorKind::NullPointer, "Shape of unknown rank has no dimensions")
+}
+
+/// The dimensions of a known rank, or Java's `NullPointerException` for an unknown one.
+fn known(dims: Dims<'_>) -> Result<&[i64]> {
+    dims.ok_or_else(unknown_rank_error)
+}
+
+/// The rank: −1 for an unknown rank, 0 for a scalar. (Saturates at `i32::MAX`, a rank no Java
+/// array can reach.)
+pub fn num_dimensions(dims: Dims<'_>) -> i32 {
+    match dims {
+        None => -1,
+        Some(dims) => i32::try_from(dims.len()).unwrap_or(i32::MAX),
+    }
+}
+
+/// The number of elements: the product of the dimensions, multiplied with wrapping `i64`
+/// arithmetic like Java's `long`. `unknown` if the rank or any dimension is `unknown`, even when
+/// another dimension is 0. A scalar has size 1.
+pub fn size(dims: Dims<'_>, unknown: i64) -> i64 {
+    match dims {
+        None => unknown,
+        Some(dims) if dims.contains(&unknown) => unknown,
+        Some(dims) => dims.iter().fold(1i64, |product, &d| product.wrapping_mul(d)),
+    }
+}
+
+/// True if the rank is unknown or any dimension equals `unknown` (other negative values do not
+/// count).
+pub fn has_unknown_dimension(dims: Dims<'_>, unknown: i64) -> bool {
+    dims.is_none_or(|dims| dims.contains(&unknown))
+}
+
+/// True if the sizes are equal or either is `unknown` (other negatives are not wildcards).
+pub fn is_compatible(dim: i64, other_dim: i64, unknown: i64) -> bool {
+    dim == unknown || other_dim == unknown || dim == other_dim
+}
+
+/// Java `isCompatibleWith`: true if either rank is unknown, or both ranks are equal and every
+/// pair of dimensions is [`is_compatible`]. `other` is `None` for a Java `null` shape, which fails
+/// with `NullPointer` only when this rank is known (Java looks at this shape first).
+pub fn is_compatible_with(dims: Dims<'_>, other: Option<Dims<'_>>, unknown: i64) -> Result<bool> {
+    let Some(mine) = dims else {
+        return Ok(true);
+    };
+    let Some(other) = other else {
+        return Err(unknown_rank_error());
+    };
+    Ok(match other {
+        None => true,
+        Some(theirs) => {
+            mine.len() == theirs.len()
+                && mine.iter().zip(theirs).all(|(&a, &b)| is_compatible(a, b, unknown))
+        }
+    })
+}
+
+/// Java's `new long[n]`: a negative `n` fails before anything else is touched.
+fn array_length(n: i32) -> Result<usize> {
+    usize::try_from(n).map_err(|_| negative_size_error(n))
+}
+
+/// The first `n` dimensions (Java `take`; `head` is `take(1)`).
+///
+/// Errors, in Java's order: `ArrayIndexOutOfBounds` ("Cannot take {n} dimensions, shape has
+/// only {rank}.") if `n` exceeds the rank (−1 for an unknown rank); `NegativeArraySize` if `n`
+/// is negative.
+pub fn take(dims: Dims<'_>, n: i32) -> Result<Joined<'_>> {
+    let count = count_to_take(dims, n, "")?;
+    Ok(Joined::one(&known(dims)?[..count]))
+}
+
+/// The last `n` dimensions (Java `takeLast`).
+///
+/// Errors, in Java's order: `ArrayIndexOutOfBounds` ("Cannot take last {n} dimensions, shape
+/// has only {rank}.") if `n` exceeds the rank; `NegativeArraySize` if `n` is negative.
+pub fn take_last(dims: Dims<'_>, n: i32) -> Result<Joined<'_>> {
+    let count = count_to_take(dims, n, "last ")?;
+    let dims = known(dims)?;
+    Ok(Joined::one(&dims[dims.len() - count..]))
+}
+
+/// The checks `take` and `takeLast` share, in Java's order; `which` is `""` or `"last "`.
+fn count_to_take(dims: Dims<'_>, n: i32, which: &str) -> Result<usize> {
+    let rank = num_dimensions(dims);
+    if n > rank {
+        return Err(Error::new(
+            ErrorKind::ArrayIndexOutOfBounds,
+            format!("Cannot take {which}{n} dimensions, shape has only {rank}."),
+        ));
+    }
+    array_length(n)
+}
+
+/// All dimensions but the first; a scalar for rank 0 or 1 (Java `tail`).
+///
+/// Errors: `NullPointer` for an unknown rank.
+pub fn tail(dims: Dims<'_>) -> Result<Joined<'_>> {
+    Ok(Joined::one(known(dims)?.get(1..).unwrap_or(&[])))
+}
+
+/// Dimensions `begin` (inclusive) to `end` (exclusive); negative indices are not counted from
+/// the end (Java `subShape`).
+///
+/// Errors, in Java's order: `ArrayIndexOutOfBounds` ("End index {end} out of bounds: shape only
+/// has {rank} dimensions.") if `end` exceeds the rank (−1 for an unknown rank);
+/// `ArrayIndexOutOfBounds` ("Begin index {begin} out of bounds: cannot be less than 0.") if
+/// `begin < 0`; `NegativeArraySize` if `begin > end`.
+///
+/// Java computes the length `end - begin` in wrapping `int` arithmetic, so a very negative
+/// `end` with a large `begin` gives a positive length that does not fit. Java then fails to
+/// allocate it (`OutOfMemory`, "Requested array size exceeds VM limit") if it is beyond the VM's
+/// array limit; otherwise the copy that follows fails: `NullPointer` for an unknown rank,
+/// `ArrayIndexOutOfBounds` with HotSpot's `arraycopy` message for a known one. (A JVM with a
+/// small heap can also run out of memory for lengths below the limit; that depends on its
+/// configuration and is not modelled.)
+pub fn sub_shape(dims: Dims<'_>, begin: i32, end: i32) -> Result<Joined<'_>> {
+    let rank = num_dimensions(dims);
+    if end > rank {
+        return Err(Error::new(
+            ErrorKind::ArrayIndexOutOfBounds,
+            format!("End index {end} out of bounds: shape only has {rank} dimensions."),
+        ));
+    }
+    if begin < 0 {
+        return Err(Error::new(
+            ErrorKind::ArrayIndexOutOfBounds,
+            format!("Begin index {begin} out of bounds: cannot be less than 0."),
+        ));
+    }
+    let length = end.wrapping_sub(begin);
+    let count = array_length(length)?;
+    if length > MAX_JAVA_ARRAY_LENGTH {
+        return Err(Error::new(ErrorKind::OutOfMemory, "Requested array size exceeds VM limit"));
+    }
+    let dims = known(dims)?;
+    // begin >= 0 here, so the cast is lossless; both terms are below 2^31, so no overflow.
+    let start = begin as usize;
+    dims.get(start..start + count).map(Joined::one).ok_or_else(|| {
+        Error::new(
+            ErrorKind::ArrayIndexOutOfBounds,
+            format!(
+                "arraycopy: last source index {} out of bounds for long[{}]",
+                start + count,
+                dims.len()
+            ),
+        )
+    })
+}
+
+/// `first` in front of the dimensions, not validated (Java `prepend(long)`).
+///
+/// Errors: `NullPointer` for an unknown rank.
+pub fn prepend<'a>(dims: Dims<'a>, first: &'a i64) -> Result<Joined<'a>> {
+    Ok(Joined { first: std::slice::from_ref(first), second: known(dims)? })
+}
+
+/// `last` after the dimensions, not validated (Java `append(long)`).
+///
+/// Errors: `NullPointer` for an unknown rank.
+pub fn append<'a>(dims: Dims<'a>, last: &'a i64) -> Result<Joined<'a>> {
+    Ok(Joined { first: known(dims)?, second: std::slice::from_ref(last) })
+}
+
+/// `first`'s dimensions followed by `second`'s: Java `a.append(b)` is `concat(a, b)` and
+/// `a.prepend(b)` is `concat(b, a)`.
+///
+/// Errors: `NullPointer` if either rank is unknown.
+pub fn concat<'a>(first: Dims<'a>, second: Dims<'a>) -> Result<Joined<'a>> {
+    Ok(Joined { first: known(first)?, second: known(second)? })
+}
+
+/// Java `hashCode` for a known rank: `java.util.Arrays.hashCode(long[])` of the dimensions.
+/// `None` for an unknown rank, which Java hashes by object identity.
+pub fn hash_code(dims: Dims<'_>) -> Option<i32> {
+    dims.map(|dims| {
+        dims.iter().fold(1i32, |hash, &d| {
+            // Long.hashCode: the two 32-bit halves XORed; truncation is the point.
+            let element = (d ^ ((d as u64) >> 32) as i64) as i32;
+            hash.wrapping_mul(31).wrapping_add(element)
+        })
+    })
+}
+
+/// Java `toString`: `Arrays.toString(long[])`, e.g. `[5, 4, 5]`, `[]` for a scalar, `[-1, 4]`,
+/// and `null` for an unknown rank.
+pub fn write_dims(f: &mut impl fmt::Write, dims: Dims<'_>) -> fmt::Result {
+    let Some(dims) = dims else {
+        return f.write_str("null");
+    };
+    f.write_str("[")?;
+    for (i, d) in dims.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{d}")?;
+    }
+    f.write_str("]")
 }
 
 impl Shape {
@@ -74,6 +323,10 @@ impl Shape {
         Shape { dims: Some(dims.to_vec()) }
     }
 
+    fn derived(joined: Result<Joined<'_>>) -> Result<Shape> {
+        joined.map(|joined| Shape { dims: Some(joined.to_vec()) })
+    }
+
     /// The dimensions, or `None` for an unknown rank (Java `asArray()`, without the copy that
     /// Java needs to protect its array).
     pub fn as_array(&self) -> Option<&[i64]> {
@@ -85,15 +338,9 @@ impl Shape {
         self.dims.clone()
     }
 
-    /// The number of elements: the product of the dimensions, multiplied with wrapping `i64`
-    /// arithmetic like Java's `long`. [`UNKNOWN_SIZE`] if the rank or any dimension is unknown,
-    /// even when another dimension is 0. A scalar has size 1.
+    /// The number of elements; see [`size`].
     pub fn size(&self) -> i64 {
-        match &self.dims {
-            None => UNKNOWN_SIZE,
-            Some(dims) if dims.contains(&UNKNOWN_SIZE) => UNKNOWN_SIZE,
-            Some(dims) => dims.iter().fold(1i64, |product, &d| product.wrapping_mul(d)),
-        }
+        size(self.as_array(), UNKNOWN_SIZE)
     }
 
     /// The size of dimension `i`; a negative `i` counts from the end. An unknown rank gives
@@ -117,19 +364,14 @@ impl Shape {
         self.get(i)
     }
 
-    /// The rank: −1 for an unknown rank, 0 for a scalar. (Saturates at `i32::MAX`, a rank no Java
-    /// array can reach.)
+    /// The rank; see [`num_dimensions`].
     pub fn num_dimensions(&self) -> i32 {
-        match &self.dims {
-            None => -1,
-            Some(dims) => i32::try_from(dims.len()).unwrap_or(i32::MAX),
-        }
+        num_dimensions(self.as_array())
     }
 
-    /// True if the rank is unknown or any dimension equals [`UNKNOWN_SIZE`] (other negative values
-    /// do not count).
+    /// See [`has_unknown_dimension`].
     pub fn has_unknown_dimension(&self) -> bool {
-        self.dims.as_ref().is_none_or(|dims| dims.contains(&UNKNOWN_SIZE))
+        has_unknown_dimension(self.as_array(), UNKNOWN_SIZE)
     }
 
     /// True if the rank is known and 0.
@@ -156,167 +398,64 @@ impl Shape {
         self.dims.as_ref().is_some_and(|dims| dims.len() == rank)
     }
 
-    /// The dimensions of a known rank, or Java's `NullPointerException` for an unknown one.
-    fn known_dims(&self) -> Result<&[i64]> {
-        self.dims.as_deref().ok_or_else(unknown_rank_error)
-    }
-
     /// The first dimension alone; the same as `take(1)`.
     pub fn head(&self) -> Result<Shape> {
         self.take(1)
     }
 
-    /// The first `n` dimensions.
-    ///
-    /// Errors, in Java's order: `ArrayIndexOutOfBounds` ("Cannot take {n} dimensions, shape has
-    /// only {rank}.") if `n` exceeds the rank (−1 for an unknown rank); `NegativeArraySize` if `n`
-    /// is negative.
+    /// See [`take`].
     pub fn take(&self, n: i32) -> Result<Shape> {
-        let rank = self.num_dimensions();
-        if n > rank {
-            return Err(Error::new(
-                ErrorKind::ArrayIndexOutOfBounds,
-                format!("Cannot take {n} dimensions, shape has only {rank}."),
-            ));
-        }
-        let count = Self::array_length(n)?;
-        Ok(Shape::of(&self.known_dims()?[..count]))
+        Self::derived(take(self.as_array(), n))
     }
 
-    /// The last `n` dimensions.
-    ///
-    /// Errors, in Java's order: `ArrayIndexOutOfBounds` ("Cannot take last {n} dimensions, shape
-    /// has only {rank}.") if `n` exceeds the rank; `NegativeArraySize` if `n` is negative.
+    /// See [`take_last`].
     pub fn take_last(&self, n: i32) -> Result<Shape> {
-        let rank = self.num_dimensions();
-        if n > rank {
-            return Err(Error::new(
-                ErrorKind::ArrayIndexOutOfBounds,
-                format!("Cannot take last {n} dimensions, shape has only {rank}."),
-            ));
-        }
-        let count = Self::array_length(n)?;
-        let dims = self.known_dims()?;
-        Ok(Shape::of(&dims[dims.len() - count..]))
+        Self::derived(take_last(self.as_array(), n))
     }
 
-    /// All dimensions but the first; a scalar for rank 0 or 1.
-    ///
-    /// Errors: `NullPointer` for an unknown rank.
+    /// See [`tail`].
     pub fn tail(&self) -> Result<Shape> {
-        let dims = self.known_dims()?;
-        Ok(Shape::of(dims.get(1..).unwrap_or(&[])))
+        Self::derived(tail(self.as_array()))
     }
 
-    /// Dimensions `begin` (inclusive) to `end` (exclusive); negative indices are not counted from
-    /// the end.
-    ///
-    /// Errors, in Java's order: `ArrayIndexOutOfBounds` ("End index {end} out of bounds: shape only
-    /// has {rank} dimensions.") if `end` exceeds the rank (−1 for an unknown rank);
-    /// `ArrayIndexOutOfBounds` ("Begin index {begin} out of bounds: cannot be less than 0.") if
-    /// `begin < 0`; `NegativeArraySize` if `begin > end`.
-    ///
-    /// Java computes the length `end - begin` in wrapping `int` arithmetic, so a very negative
-    /// `end` with a large `begin` gives a positive length that does not fit. Java then fails to
-    /// allocate it (`OutOfMemoryError`, `ResourceExhausted` here) if it is beyond the VM's array
-    /// limit; otherwise the copy that follows fails: `NullPointer` for an unknown rank,
-    /// `ArrayIndexOutOfBounds` with HotSpot's `arraycopy` message for a known one. (A JVM with a
-    /// small heap can also run out of memory for lengths below the limit; that depends on its
-    /// configuration and is not modelled.)
+    /// See [`sub_shape`].
     pub fn sub_shape(&self, begin: i32, end: i32) -> Result<Shape> {
-        let rank = self.num_dimensions();
-        if end > rank {
-            return Err(Error::new(
-                ErrorKind::ArrayIndexOutOfBounds,
-                format!("End index {end} out of bounds: shape only has {rank} dimensions."),
-            ));
-        }
-        if begin < 0 {
-            return Err(Error::new(
-                ErrorKind::ArrayIndexOutOfBounds,
-                format!("Begin index {begin} out of bounds: cannot be less than 0."),
-            ));
-        }
-        let length = end.wrapping_sub(begin);
-        let count = Self::array_length(length)?;
-        if length > MAX_JAVA_ARRAY_LENGTH {
-            return Err(Error::new(
-                ErrorKind::ResourceExhausted,
-                "Requested array size exceeds VM limit",
-            ));
-        }
-        let dims = self.known_dims()?;
-        // begin >= 0 here, so the cast is lossless; both terms are below 2^31, so no overflow.
-        let start = begin as usize;
-        dims.get(start..start + count).map(Shape::of).ok_or_else(|| {
-            Error::new(
-                ErrorKind::ArrayIndexOutOfBounds,
-                format!(
-                    "arraycopy: last source index {} out of bounds for long[{}]",
-                    start + count,
-                    dims.len()
-                ),
-            )
-        })
+        Self::derived(sub_shape(self.as_array(), begin, end))
     }
 
-    /// Java's `new long[n]`: a negative `n` fails before anything else is touched.
-    fn array_length(n: i32) -> Result<usize> {
-        usize::try_from(n).map_err(|_| negative_size_error(n))
-    }
-
-    /// A new shape with `first_dimension` in front (not validated).
-    ///
-    /// Errors: `NullPointer` for an unknown rank.
+    /// See [`prepend`].
     pub fn prepend(&self, first_dimension: i64) -> Result<Shape> {
-        let dims = self.known_dims()?;
-        let mut joined = Vec::with_capacity(dims.len() + 1);
-        joined.push(first_dimension);
-        joined.extend_from_slice(dims);
-        Ok(Shape { dims: Some(joined) })
+        Self::derived(prepend(self.as_array(), &first_dimension))
     }
 
-    /// A new shape with `last_dimension` at the end (not validated).
-    ///
-    /// Errors: `NullPointer` for an unknown rank.
+    /// See [`append`].
     pub fn append(&self, last_dimension: i64) -> Result<Shape> {
-        let dims = self.known_dims()?;
-        let mut joined = Vec::with_capacity(dims.len() + 1);
-        joined.extend_from_slice(dims);
-        joined.push(last_dimension);
-        Ok(Shape { dims: Some(joined) })
+        Self::derived(append(self.as_array(), &last_dimension))
     }
 
     /// `other`'s dimensions followed by this shape's (Java `prepend(Shape)`).
     ///
     /// Errors: `NullPointer` if either rank is unknown.
     pub fn prepend_shape(&self, other: &Shape) -> Result<Shape> {
-        Ok(Shape { dims: Some([other.known_dims()?, self.known_dims()?].concat()) })
+        Self::derived(concat(other.as_array(), self.as_array()))
     }
 
     /// This shape's dimensions followed by `other`'s (Java `append(Shape)`).
     ///
     /// Errors: `NullPointer` if either rank is unknown.
     pub fn append_shape(&self, other: &Shape) -> Result<Shape> {
-        Ok(Shape { dims: Some([self.known_dims()?, other.known_dims()?].concat()) })
+        Self::derived(concat(self.as_array(), other.as_array()))
     }
 
-    /// True if either rank is unknown, or both ranks are equal and every pair of dimensions is
-    /// [`Shape::is_compatible`].
+    /// See [`is_compatible_with`] (a `&Shape` is never null, so this cannot fail).
     pub fn is_compatible_with(&self, other: &Shape) -> bool {
-        match (&self.dims, &other.dims) {
-            (Some(mine), Some(theirs)) => {
-                mine.len() == theirs.len()
-                    && mine.iter().zip(theirs).all(|(&a, &b)| Shape::is_compatible(a, b))
-            }
-            _ => true,
-        }
+        // Only a null `other` makes the free function fail.
+        is_compatible_with(self.as_array(), Some(other.as_array()), UNKNOWN_SIZE).unwrap_or(true)
     }
 
-    /// True if the sizes are equal or either is [`UNKNOWN_SIZE`] (other negatives are not
-    /// wildcards).
+    /// See [`is_compatible`], with the marker [`UNKNOWN_SIZE`].
     pub fn is_compatible(dim: i64, other_dim: i64) -> bool {
-        dim == UNKNOWN_SIZE || other_dim == UNKNOWN_SIZE || dim == other_dim
+        is_compatible(dim, other_dim, UNKNOWN_SIZE)
     }
 
     /// Java `equals`: true for the very same value (pointer identity); otherwise false if `other`
@@ -331,34 +470,16 @@ impl Shape {
         self.dims == other.dims
     }
 
-    /// Java `hashCode` for a known rank: `java.util.Arrays.hashCode(long[])` of the dimensions.
-    /// `None` for an unknown rank, which Java hashes by object identity.
+    /// See [`hash_code`].
     pub fn hash_code(&self) -> Option<i32> {
-        self.dims.as_ref().map(|dims| {
-            dims.iter().fold(1i32, |hash, &d| {
-                // Long.hashCode: the two 32-bit halves XORed; truncation is the point.
-                let element = (d ^ ((d as u64) >> 32) as i64) as i32;
-                hash.wrapping_mul(31).wrapping_add(element)
-            })
-        })
+        hash_code(self.as_array())
     }
 }
 
-/// Java `toString`: `Arrays.toString(long[])`, e.g. `[5, 4, 5]`, `[]` for a scalar, `[-1, 4]`,
-/// and `null` for an unknown rank.
+/// Java `toString`; see [`write_dims`].
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(dims) = &self.dims else {
-            return f.write_str("null");
-        };
-        f.write_str("[")?;
-        for (i, d) in dims.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{d}")?;
-        }
-        f.write_str("]")
+        write_dims(f, self.as_array())
     }
 }
 
@@ -396,8 +517,8 @@ mod tests {
     #[test]
     fn wrapped_sub_shape_length_follows_java_int_arithmetic() {
         // new long[Integer.MIN_VALUE - 1], i.e. new long[Integer.MAX_VALUE]: beyond the VM limit.
-        assert_eq!(kind(Shape::of(&[2, 3]).sub_shape(1, i32::MIN)), ErrorKind::ResourceExhausted);
-        assert_eq!(kind(Shape::unknown().sub_shape(1, i32::MIN)), ErrorKind::ResourceExhausted);
+        assert_eq!(kind(Shape::of(&[2, 3]).sub_shape(1, i32::MIN)), ErrorKind::OutOfMemory);
+        assert_eq!(kind(Shape::unknown().sub_shape(1, i32::MIN)), ErrorKind::OutOfMemory);
         // new long[Integer.MIN_VALUE - Integer.MAX_VALUE], i.e. new long[1]: allocated, then the
         // copy from index MAX_VALUE fails.
         let Err(error) = Shape::of(&[2, 3]).sub_shape(i32::MAX, i32::MIN) else {

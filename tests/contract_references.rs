@@ -14,18 +14,6 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Files other work is still rewriting; their references are listed for a follow-up change.
-/// This list must be empty: remove each entry as soon as that file is clean.
-const NOT_YET_CLEAN: &[&str] = &[
-    "src/jni/",
-    "java/src/main/java/org/tensorflow/Tensor.java",
-    "java/src/main/java/org/tensorflow/EagerOperationBuilder.java",
-    "java/src/main/java/org/tensorflow/EagerSession.java",
-    "java/src/main/java/org/tensorflow/lite/support/tensorbuffer/",
-    "java/src/test/java/dev/tensorbridge/hostile/",
-    "java/src/test/java/org/tensorflow/Tensor", // Tensor*Test.java
-];
-
 /// Trees scanned for citations (relative to the crate root). Build outputs are skipped.
 const SCANNED: &[&str] = &[
     "src",
@@ -154,27 +142,19 @@ fn citations(line: &str) -> Vec<String> {
 #[test]
 fn no_citation_of_documents_outside_the_repository() {
     let mut offences = Vec::new();
-    let mut allowed_seen = BTreeSet::new();
     for (path, text) in scanned_files() {
         if GENERATED.iter().any(|g| path.starts_with(g)) || path == "tests/contract_references.rs" {
             continue;
         }
-        let allowed = NOT_YET_CLEAN.iter().find(|a| path.starts_with(*a));
         for (n, line) in text.lines().enumerate() {
             let found = citations(line);
-            if found.is_empty() {
-                continue;
-            }
-            match allowed {
-                Some(a) => {
-                    allowed_seen.insert(*a);
-                }
-                None => offences.push(format!(
+            if !found.is_empty() {
+                offences.push(format!(
                     "{path}:{}: {} in: {}",
                     n + 1,
                     found.join(", "),
                     line.trim()
-                )),
+                ));
             }
         }
     }
@@ -182,15 +162,6 @@ fn no_citation_of_documents_outside_the_repository() {
         offences.is_empty(),
         "cite docs/contracts/*.md#heading instead of outside documents or the tracker:\n{}",
         offences.join("\n")
-    );
-    // An entry that no longer matches anything is done: it must leave the list.
-    let stale: Vec<&&str> = NOT_YET_CLEAN
-        .iter()
-        .filter(|a| !allowed_seen.contains(**a))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "clean now, remove from NOT_YET_CLEAN: {stale:?}"
     );
 }
 

@@ -16,7 +16,8 @@ pub(crate) enum BridgeError {
 /// Shorthand for bridge bodies.
 pub(crate) type BridgeResult<T> = std::result::Result<T, BridgeError>;
 
-/// The Java class thrown for each core error kind (java_api.md §2.1 for TensorFlow status codes).
+/// The Java class thrown for each core error kind (TensorFlow status codes:
+/// docs/contracts/README.md#error-model).
 pub(crate) fn java_class(kind: ErrorKind) -> &'static str {
     match kind {
         ErrorKind::InvalidArgument => "java/lang/IllegalArgumentException",
@@ -35,6 +36,7 @@ pub(crate) fn java_class(kind: ErrorKind) -> &'static str {
         ErrorKind::BufferUnderflow => "java/nio/BufferUnderflowException",
         ErrorKind::BufferOverflow => "java/nio/BufferOverflowException",
         ErrorKind::ReadOnlyBuffer => "java/nio/ReadOnlyBufferException",
+        ErrorKind::OutOfMemory => "java/lang/OutOfMemoryError",
     }
 }
 

@@ -181,17 +181,23 @@ pub(crate) fn tensors<const N: usize>(handles: [jlong; N]) -> BridgeResult<[Arc<
 /// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place):
 /// readers that borrowed the old value keep it.
 pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<()> {
-    let mut slab = registry();
-    let (index, generation) = unpack(handle);
-    match slab.slots.get_mut(index) {
-        Some(slot)
-            if slot.generation == generation && matches!(slot.tensor, Some(Native::Tensor(_))) =>
-        {
-            slot.tensor = Some(Native::Tensor(Arc::new(tensor)));
-            Ok(())
+    let old = {
+        let mut slab = registry();
+        let (index, generation) = unpack(handle);
+        match slab.slots.get_mut(index) {
+            Some(slot)
+                if slot.generation == generation
+                    && matches!(slot.tensor, Some(Native::Tensor(_))) =>
+            {
+                slot.tensor.replace(Native::Tensor(Arc::new(tensor)))
+            }
+            _ => return Err(invalid(handle).into()),
         }
-        _ => Err(invalid(handle).into()),
-    }
+    };
+    // Dropped outside the lock, as in `release`: the old value may be the last owner of a large
+    // buffer, or of a Java buffer's global reference (deleting it is a JNI call).
+    drop(old);
+    Ok(())
 }
 
 /// Releases a live handle. A handle that is not live (double release, stale, forged) is refused

@@ -10,6 +10,7 @@ mod diagnostics;
 mod eager_operation_builder;
 mod graph;
 mod native_handle;
+mod shape;
 mod tensor;
 mod tensor_buffer;
 mod on_load;

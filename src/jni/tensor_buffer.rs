@@ -1,36 +1,44 @@
-//! Natives of `org.tensorflow.lite.support.tensorbuffer.ElementConversions`: the bulk conversions of TFLite
-//! Support's `TensorBuffer` between a Java `float[]`/`int[]` and a direct `ByteBuffer`.
+//! Natives of `org.tensorflow.lite.support.tensorbuffer.ElementConversions`: every conversion of
+//! TFLite Support's `TensorBuffer` between a Java `float[]`/`int[]` and a buffer's elements, for
+//! every array size and every buffer kind. A buffer's elements are given either as a direct
+//! `ByteBuffer` (by address) or as a `byte[]` plus offset (a heap buffer's backing array, or
+//! Java's copy of a read-only heap buffer), in the buffer's byte order.
 //!
-//! Java (`ElementConversions`) has already checked nulls, directness, read-only state and the
-//! live limit; this side re-checks what memory safety depends on (non-null, direct, element
-//! count times size within the buffer's capacity, which never changes for a buffer object)
-//! before it touches memory. Elements always start at the buffer's address (absolute index 0).
-//! The `ByteBuffer` is an argument, so it stays reachable for the whole call.
+//! Java (`ElementConversions`) has already checked nulls, read-only state and the live limit;
+//! this side re-checks what memory safety depends on (non-null, direct, element count times size
+//! within the buffer's capacity or the array's length from the offset, which never change for a
+//! buffer or array object) before it touches memory. Elements always start at the buffer's
+//! address or at the array offset. The `ByteBuffer` is an argument, so it stays reachable for the
+//! whole call.
 //!
-//! Performance: these run under [`guard_primitive`] and call the five JNI functions they need
-//! straight through the function table. Building a `jni::Env` and going through the crate's
-//! checked wrappers cost about 250 ns per call, which made the native path slower than Java
-//! below a few hundred elements; an `Env` is now built only to throw.
+//! Performance: one user call is one JNI transition. These run under [`guard_primitive`] and call
+//! the JNI functions they need (array length, direct address and capacity, critical pin and
+//! release) straight through the function table, so no `jni::Env` is built unless there is an
+//! exception to throw. Java arrays are pinned with `GetPrimitiveArrayCritical` (no copy on
+//! HotSpot) at every size; docs/tensorbuffer.md has the measured cost at 1 and 1,000 elements.
 
 use std::marker::PhantomData;
 
 use jni::EnvUnowned;
-use jni::objects::{JByteBuffer, JClass, JFloatArray, JIntArray, JPrimitiveArray, TypeArray};
+use jni::objects::{JByteArray, JByteBuffer, JClass, JFloatArray, JIntArray, JPrimitiveArray, TypeArray};
 use jni::refs::Reference;
-use jni::sys::{JNIEnv, jarray, jboolean, jint, jobject};
+use jni::sys::{JNIEnv, jarray, jboolean, jbyte, jint, jobject};
 
 use super::errors::BridgeResult;
 use super::guard::guard_primitive;
 use crate::lite::{self, ByteOrder, ElementType};
 use crate::{Error, ErrorKind};
 
-/// `static native void storeFloats(float[] src, ByteBuffer dst, int typeCode, boolean bigEndian)`
+/// `static native void storeFloats(float[] src, ByteBuffer direct, byte[] heap, int heapOffset,
+/// int typeCode, boolean bigEndian)`
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     src: JFloatArray<'local>,
-    dst: JByteBuffer<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
     type_code: jint,
     big_endian: jboolean,
 ) {
@@ -38,26 +46,28 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
         let count = raw.array_len(&src)?;
-        let Some(region) = raw.direct_region(&dst, count, ty)? else {
+        let Some(target) = raw.storage(&direct, &heap, heap_offset, count, ty)? else {
             return Ok(());
         };
-        // SAFETY: no JNI call until `elements` drops; the region is direct-buffer memory, which
-        // never aliases a Java array.
+        // SAFETY: no JNI call until the pins drop; `src` is a float[] and the storage is a
+        // direct buffer's memory or a byte[], so the two never alias.
         let elements = unsafe { raw.pin(&src, count, Release::NoCopyBack)? };
-        lite::store_f32(elements.as_slice(), ty, order, unsafe {
-            region.bytes_mut()
-        })?;
+        let mut bytes = unsafe { target.open(&raw, Release::CopyBack)? };
+        lite::store_f32(elements.as_slice(), ty, order, bytes.as_mut_slice())?;
         Ok(())
     })
 }
 
-/// `static native void storeInts(int[] src, ByteBuffer dst, int typeCode, boolean bigEndian)`
+/// `static native void storeInts(int[] src, ByteBuffer direct, byte[] heap, int heapOffset,
+/// int typeCode, boolean bigEndian)`
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeInts<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     src: JIntArray<'local>,
-    dst: JByteBuffer<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
     type_code: jint,
     big_endian: jboolean,
 ) {
@@ -65,24 +75,26 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
         let count = raw.array_len(&src)?;
-        let Some(region) = raw.direct_region(&dst, count, ty)? else {
+        let Some(target) = raw.storage(&direct, &heap, heap_offset, count, ty)? else {
             return Ok(());
         };
         // SAFETY: as in storeFloats.
         let elements = unsafe { raw.pin(&src, count, Release::NoCopyBack)? };
-        lite::store_i32(elements.as_slice(), ty, order, unsafe {
-            region.bytes_mut()
-        })?;
+        let mut bytes = unsafe { target.open(&raw, Release::CopyBack)? };
+        lite::store_i32(elements.as_slice(), ty, order, bytes.as_mut_slice())?;
         Ok(())
     })
 }
 
-/// `static native void loadFloats(ByteBuffer src, int typeCode, boolean bigEndian, float[] dst)`
+/// `static native void loadFloats(ByteBuffer direct, byte[] heap, int heapOffset, int typeCode,
+/// boolean bigEndian, float[] dst)`
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
-    src: JByteBuffer<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
     type_code: jint,
     big_endian: jboolean,
     dst: JFloatArray<'local>,
@@ -91,27 +103,26 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
         let count = raw.array_len(&dst)?;
-        let Some(region) = raw.direct_region(&src, count, ty)? else {
+        let Some(source) = raw.storage(&direct, &heap, heap_offset, count, ty)? else {
             return Ok(());
         };
         // SAFETY: as in storeFloats; CopyBack publishes the results if the JVM handed out a copy.
+        let bytes = unsafe { source.open(&raw, Release::NoCopyBack)? };
         let mut elements = unsafe { raw.pin(&dst, count, Release::CopyBack)? };
-        lite::load_f32(
-            unsafe { region.bytes() },
-            ty,
-            order,
-            elements.as_mut_slice(),
-        )?;
+        lite::load_f32(bytes.as_slice(), ty, order, elements.as_mut_slice())?;
         Ok(())
     })
 }
 
-/// `static native void loadInts(ByteBuffer src, int typeCode, boolean bigEndian, int[] dst)`
+/// `static native void loadInts(ByteBuffer direct, byte[] heap, int heapOffset, int typeCode,
+/// boolean bigEndian, int[] dst)`
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadInts<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
-    src: JByteBuffer<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
     type_code: jint,
     big_endian: jboolean,
     dst: JIntArray<'local>,
@@ -120,17 +131,13 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     guard_primitive(&mut env, || {
         let (ty, order) = element_and_order(type_code, big_endian)?;
         let count = raw.array_len(&dst)?;
-        let Some(region) = raw.direct_region(&src, count, ty)? else {
+        let Some(source) = raw.storage(&direct, &heap, heap_offset, count, ty)? else {
             return Ok(());
         };
         // SAFETY: as in loadFloats.
+        let bytes = unsafe { source.open(&raw, Release::NoCopyBack)? };
         let mut elements = unsafe { raw.pin(&dst, count, Release::CopyBack)? };
-        lite::load_i32(
-            unsafe { region.bytes() },
-            ty,
-            order,
-            elements.as_mut_slice(),
-        )?;
+        lite::load_i32(bytes.as_slice(), ty, order, elements.as_mut_slice())?;
         Ok(())
     })
 }
@@ -163,21 +170,48 @@ impl RawEnv {
         Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
     }
 
-    /// The first `count * ty.size()` bytes of a direct buffer, after checking them against its
-    /// capacity. `None` when there is nothing to touch (count 0), so an empty buffer's address,
-    /// which the JVM may leave unspecified, is never used.
-    fn direct_region(
+    /// Where the first `count` elements of `ty` live: the direct buffer's memory when `direct`
+    /// is not null, else `heap[heap_offset..]` (a heap buffer's backing array, or Java's copy of
+    /// a read-only one). Checked against the direct buffer's capacity or the array's length.
+    /// `None` when there is nothing to touch (count 0), so an empty buffer's address, which the
+    /// JVM may leave unspecified, is never used.
+    fn storage<'a, 'b>(
         &self,
-        buffer: &JByteBuffer<'_>,
+        direct: &JByteBuffer<'_>,
+        heap: &'a JByteArray<'b>,
+        heap_offset: jint,
         count: usize,
         ty: ElementType,
-    ) -> BridgeResult<Option<Region>> {
-        if buffer.is_null() {
-            return Err(null_pointer("buffer").into());
-        }
+    ) -> BridgeResult<Option<Storage<'a, 'b>>> {
         let len = count
             .checked_mul(ty.size())
             .ok_or_else(|| Error::invalid_argument("element count overflows the byte count"))?;
+        if !direct.is_null() {
+            return self.direct_region(direct, len);
+        }
+        let array_len = self.array_len(heap)?;
+        let offset = usize::try_from(heap_offset).map_err(|_| {
+            Error::new(ErrorKind::IndexOutOfBounds, format!("negative array offset {heap_offset}"))
+        })?;
+        if offset.checked_add(len).is_none_or(|end| end > array_len) {
+            return Err(Error::new(
+                ErrorKind::IndexOutOfBounds,
+                format!("{len} bytes from offset {offset} needed but the array holds {array_len}"),
+            )
+            .into());
+        }
+        if len == 0 {
+            return Ok(None);
+        }
+        Ok(Some(Storage::Heap { array: heap, array_len, offset, len }))
+    }
+
+    /// The first `len` bytes of a direct buffer, after checking them against its capacity.
+    fn direct_region<'a, 'b>(
+        &self,
+        buffer: &JByteBuffer<'_>,
+        len: usize,
+    ) -> BridgeResult<Option<Storage<'a, 'b>>> {
         let object = buffer.as_raw() as jobject;
         // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
         // gives capacity -1 and a null address.
@@ -188,7 +222,7 @@ impl RawEnv {
                 ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
             )
         };
-        // A heap buffer has no address; Java routes those to its own path, so this is a caller bug.
+        // Java passes heap buffers by their array, so this is a caller bug.
         let capacity = usize::try_from(capacity)
             .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
         if len > capacity {
@@ -204,15 +238,17 @@ impl RawEnv {
         if ptr.is_null() {
             return Err(Error::invalid_argument("not a direct ByteBuffer").into());
         }
-        Ok(Some(Region { ptr, len }))
+        Ok(Some(Storage::Direct { ptr, len }))
     }
 
     /// Pins `array` (whose length was read as `len` before entering the region) with
     /// `GetPrimitiveArrayCritical`, written against the raw table because the `jni` crate's
     /// critical guard calls `ExceptionCheck` inside the region, which `-Xcheck:jni` reports.
+    /// Two arrays may be pinned at once (JNI allows nested critical regions).
     ///
     /// # Safety
-    /// The caller makes no JNI call on this thread until the returned guard is dropped.
+    /// The caller makes no JNI call on this thread, other than pinning or releasing another
+    /// array, until the returned guard is dropped.
     unsafe fn pin<'a, T: TypeArray>(
         &self,
         array: &'a JPrimitiveArray<'_, T>,
@@ -240,26 +276,56 @@ impl RawEnv {
     }
 }
 
-/// Bytes of a direct buffer, checked against its capacity.
-struct Region {
-    ptr: *mut u8,
-    len: usize,
+/// A buffer's element bytes, checked but not yet accessed.
+enum Storage<'a, 'b> {
+    /// Direct-buffer memory; the buffer object is an argument of the running native call, so it
+    /// stays reachable and its memory stays allocated until the call returns.
+    Direct { ptr: *mut u8, len: usize },
+    /// `len` bytes from `offset` of a Java `byte[]` of `array_len` elements.
+    Heap {
+        array: &'a JByteArray<'b>,
+        array_len: usize,
+        offset: usize,
+        len: usize,
+    },
 }
 
-impl Region {
+impl<'a> Storage<'a, '_> {
+    /// The bytes, pinning a heap array for as long as the result lives.
+    ///
     /// # Safety
-    /// The buffer object stays reachable (it is an argument of the running native call).
-    unsafe fn bytes(&self) -> &[u8] {
-        // SAFETY: `len` bytes from the buffer's address lie within its capacity.
+    /// As [`RawEnv::pin`].
+    unsafe fn open(self, raw: &RawEnv, release: Release) -> BridgeResult<Bytes<'a>> {
+        match self {
+            Storage::Direct { ptr, len } => Ok(Bytes { ptr, len, _pin: None }),
+            Storage::Heap { array, array_len, offset, len } => {
+                // SAFETY: forwarded to the caller.
+                let pinned = unsafe { raw.pin(array, array_len, release)? };
+                // SAFETY: offset + len <= array_len was checked by `storage`.
+                let ptr = unsafe { pinned.ptr.cast::<u8>().add(offset) };
+                Ok(Bytes { ptr, len, _pin: Some(pinned) })
+            }
+        }
+    }
+}
+
+/// Element bytes open for one conversion: direct-buffer memory, or a window of a pinned array.
+/// Java code racing on the same buffer may observe partial writes, as with any concurrent
+/// `ByteBuffer` use, but no access leaves the checked range.
+struct Bytes<'a> {
+    ptr: *mut u8,
+    len: usize,
+    _pin: Option<Pinned<'a, jbyte>>,
+}
+
+impl Bytes<'_> {
+    fn as_slice(&self) -> &[u8] {
+        // SAFETY: `len` bytes from `ptr` lie within the checked range of live memory until drop.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 
-    /// # Safety
-    /// As [`Self::bytes`]; Java code racing on the same buffer may observe partial writes, as
-    /// with any concurrent `ByteBuffer` use, but no access leaves the buffer.
-    #[allow(clippy::mut_from_ref)]
-    unsafe fn bytes_mut(&self) -> &mut [u8] {
-        // SAFETY: as in `bytes`.
+    fn as_mut_slice(&mut self) -> &mut [u8] {
+        // SAFETY: as in as_slice; `&mut self` makes the borrow unique within this call.
         unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }
 }

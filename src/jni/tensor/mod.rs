@@ -9,6 +9,7 @@ mod cpp;
 mod create;
 mod proto;
 mod read;
+mod share;
 
 use jni::objects::JLongArray;
 use jni::sys::{jbyteArray, jint};

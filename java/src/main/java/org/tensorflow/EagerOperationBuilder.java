@@ -9,7 +9,8 @@ import java.util.TreeMap;
 
 /**
  * Builds and executes one eager operation. Only {@code Const} and {@code StridedSlice} are
- * executable (DL-4); their inputs and attributes are validated at {@link #build()}.
+ * executable (docs/contracts/eager.md#execution-model); their inputs and attributes are validated
+ * at {@link #build()}.
  */
 final class EagerOperationBuilder implements OperationBuilder {
   static {
@@ -97,7 +98,7 @@ final class EagerOperationBuilder implements OperationBuilder {
         "Control inputs are not supported in an eager execution environment");
   }
 
-  /** Accepted and ignored: execution is on CPU (DL-4). */
+  /** Accepted and ignored: execution is on CPU (docs/contracts/eager.md#execution-model). */
   @Override
   public synchronized OperationBuilder setDevice(String device) {
     checkNotBuilt();

@@ -15,9 +15,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>The session owns the values its operations compute, including the tensors returned by
  * {@link Output#tensor()}: closing the session releases them all. Values whose operation became
  * unreachable are released earlier, when a later native value is created (the reference-queue
- * safety net of every native handle, which needs no thread of its own; see the project's DL-3).
- * The options are accepted
- * and stored but do not change results: execution is synchronous and on CPU.
+ * safety net of every native handle, which needs no thread of its own). The options are accepted
+ * and stored but do not change results: execution is synchronous and on CPU
+ * (docs/contracts/eager.md#session-options).
  */
 public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
 

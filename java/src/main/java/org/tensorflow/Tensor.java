@@ -1,5 +1,6 @@
 package org.tensorflow;
 
+import dev.tensorbridge.internal.BridgeAccess;
 import dev.tensorbridge.internal.NativeLoader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -27,6 +28,18 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Tensor<T> implements AutoCloseable {
   static {
     NativeLoader.ensureLoaded();
+    BridgeAccess.register(
+        new BridgeAccess.Tensors() {
+          @Override
+          public Tensor<?> share(DataType type, int[] shape, ByteBuffer storage, int length) {
+            return sharing(type, shape, storage, length);
+          }
+
+          @Override
+          public ByteBuffer writableView(Tensor<?> tensor) {
+            return tensor.writableData();
+          }
+        });
   }
 
   private static final String CLOSED = "close() was called on the Tensor";
@@ -65,7 +78,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Factories (java_api.md §5.1)
+  // Factories
 
   /**
    * A tensor from a Java object whose element type must be {@code type}: a boxed scalar ({@code
@@ -101,7 +114,7 @@ public final class Tensor<T> implements AutoCloseable {
   /**
    * A tensor from a Java object, its type taken from the element class ({@code byte} means a
    * byte string: STRING). Boxed values make scalars only; arrays of boxed values are rejected
-   * (DL-8).
+   * (docs/contracts/tensor.md#undefined-inputs-are-rejected).
    *
    * @param obj the scalar or array to copy
    * @return a new tensor owned by the caller, who must close it
@@ -206,7 +219,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @param data the elements in row-major order, from its position
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException {@code buffer with … elements is not compatible with a
-   *     Tensor with shape …}, or for a negative or too large shape (DL-8)
+   *     Tensor with shape …}, or for a negative or too large shape
+   *     (docs/contracts/tensor.md#undefined-inputs-are-rejected)
    */
   public static Tensor<Integer> create(long[] shape, IntBuffer data) {
     checkBufferShape(shape, data.remaining(), DataType.INT32);
@@ -314,7 +328,8 @@ public final class Tensor<T> implements AutoCloseable {
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException {@code ByteBuffer with … bytes is not compatible with a …
    *     Tensor (… bytes/element)}, {@code buffer with … elements is not compatible with a Tensor
-   *     with shape …}, or for a negative or too large shape (DL-8)
+   *     with shape …}, or for a negative or too large shape
+   *     (docs/contracts/tensor.md#undefined-inputs-are-rejected)
    */
   public static <T> Tensor<T> create(Class<T> type, long[] shape, ByteBuffer data) {
     DataType dataType = DataType.fromClass(type);
@@ -350,7 +365,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @param data the raw little-endian bytes, from its position
    * @return a new tensor owned by the caller, who must close it
    * @throws IllegalArgumentException if the byte count does not match the dtype and shape, or for
-   *     a negative or too large shape (DL-8)
+   *     a negative or too large shape (docs/contracts/tensor.md#undefined-inputs-are-rejected)
    */
   public static Tensor<?> create(DataType dataType, long[] shape, ByteBuffer data) {
     if (dataType == DataType.STRING) {
@@ -373,8 +388,9 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /**
-   * TF 1.x's buffer check (element count in its wrapping int arithmetic), then the DL-8 checks
-   * for what TF 1.x would have passed on to native code.
+   * TF 1.x's buffer check (element count in its wrapping int arithmetic), then the checks for what
+   * TF 1.x would have passed on to native code
+   * (docs/contracts/tensor.md#undefined-inputs-are-rejected).
    */
   private static void checkBufferShape(long[] shape, int elements, DataType dataType) {
     if (elements != TensorArrays.wrappedElementCount(shape)) {
@@ -401,7 +417,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Life cycle and metadata (§5.2, §5.6)
+  // Life cycle and metadata
 
   /** The live handle; callers hold this tensor's monitor (see {@link NativeHandle}). */
   private long liveHandle() {
@@ -476,7 +492,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /**
-   * The size of each dimension (a copy: DL-5).
+   * The size of each dimension (a copy: docs/contracts/tensor.md#shape-returns-a-copy).
    *
    * @return a new array of the dimension sizes, which the caller may modify
    */
@@ -533,7 +549,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Scalar accessors (§5.3): closed, then rank, then type, as TF 1.x checks them.
+  // Scalar accessors: closed, then rank, then type, as TF 1.x checks them.
 
   /**
    * The value of a FLOAT scalar.
@@ -639,12 +655,13 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Copies out (§5.4, §5.5)
+  // Copies out
 
   /**
    * Copies the tensor into {@code dst}, a Java array of the same rank, element type and shape
    * ({@code byte} arrays for UINT8; nested arrays of {@code byte[]} for STRING, whose leaves are
-   * replaced by new arrays), and returns {@code dst}. Checks in TF 1.x's order (§5.4).
+   * replaced by new arrays), and returns {@code dst}. Checks in TF 1.x's order
+   * (docs/contracts/tensor.md#copyto).
    *
    * @param <U> the array type
    * @param dst the destination array, fully allocated to the tensor's shape
@@ -822,13 +839,13 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // C++ tensorflow::Tensor semantics (§5.9). Methods that read data throw
-  // NullPointerException("close() was called on the Tensor") after close().
+  // C++ tensorflow::Tensor semantics (docs/contracts/tensor.md#c-tensor-methods). Methods that read
+  // data throw NullPointerException("close() was called on the Tensor") after close().
 
   /**
    * {@code Tensor::FromProto} of a serialized {@code TensorProto} of any dtype. No size limit
-   * (TensorFlow parity, tensor.md §15): allocation is fallible, so a huge request fails cleanly;
-   * use {@link #fromProto(byte[], long)} to bound untrusted input.
+   * (TensorFlow parity, docs/contracts/tensor.md#resource-limits): allocation is fallible, so a
+   * huge request fails cleanly; use {@link #fromProto(byte[], long)} to bound untrusted input.
    *
    * @param serializedTensorProto the wire bytes of a {@code TensorProto}
    * @return a new tensor owned by the caller, who must close it
@@ -1109,6 +1126,48 @@ public final class Tensor<T> implements AutoCloseable {
     return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
+  /**
+   * A tensor over the first {@code length} bytes of the direct, writable, native-order buffer
+   * {@code storage}, without a copy (for {@code dev.tensorbridge.TensorBridge}). The native tensor
+   * holds a global reference to {@code storage}, deleted when the last tensor sharing the bytes is
+   * released, so the memory outlives the caller's use of the buffer.
+   */
+  static Tensor<?> sharing(DataType type, int[] dims, ByteBuffer storage, int length) {
+    checkNotNull(storage, "storage");
+    long[] shape = new long[dims.length];
+    for (int i = 0; i < dims.length; i++) {
+      shape[i] = dims[i];
+    }
+    TensorArrays.checkCreatable(shape, type);
+    return new Tensor<Object>(createSharing(type.c(), shape, storage, length));
+  }
+
+  /**
+   * A writable direct view of the data bytes in native order, without a copy (for {@code
+   * dev.tensorbridge.TensorBridge}): {@link #tensorData()}'s keep-alive, without the read-only
+   * wrapper. Writes through it are seen by every tensor sharing the memory.
+   *
+   * @throws IllegalStateException if this tensor is closed, or has elements but no data
+   */
+  synchronized ByteBuffer writableData() {
+    long h = handle.live();
+    if (h == 0) {
+      throw new IllegalStateException(CLOSED);
+    }
+    long[] keepAlive = new long[1];
+    ByteBuffer view = dataView(h, keepAlive);
+    if (view == null) {
+      if (TensorArrays.elementCount(shape) != 0) {
+        throw new IllegalStateException("The tensor has no data to view");
+      }
+      return ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder());
+    }
+    // Owned on behalf of the JVM-created buffer, returned itself (not a derived buffer), as in
+    // tensorData().
+    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    return view.order(ByteOrder.nativeOrder());
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Helpers over the natives. Java checks only what native code cannot (nulls, buffer kinds);
   // dtypes, shapes, ranges and byte counts are checked in Rust.
@@ -1198,6 +1257,8 @@ public final class Tensor<T> implements AutoCloseable {
   static native long[] describe(long handle);
 
   private static native ByteBuffer dataView(long handle, long[] keepAlive);
+
+  private static native long createSharing(int dtype, long[] shape, ByteBuffer storage, int length);
 
   private static native long numBytes(long handle);
 

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The C++ {@code tensorflow::Tensor} methods on the Java {@link Tensor} (java_api.md §5.9), with
- * the examples of tensor.md §5, §6, §8 and §9.
+ * The C++ {@code tensorflow::Tensor} methods on the Java {@link Tensor}
+ * (docs/contracts/tensor.md#c-tensor-methods), with the contract's examples for sizes, slices,
+ * summaries and debug strings.
  */
 class TensorCppSemanticsTest {
 
@@ -79,7 +80,7 @@ class TensorCppSemanticsTest {
       assertEquals("42", i.summarizeValue(5, true)); // scalars ignore v2 brackets
     }
     try (Tensor<?> empty = zeros(DataType.FLOAT, 2, 0)) {
-      assertEquals("[\n ...]", empty.summarizeValue(-1, true)); // §8.2: [2,0] prints an ellipsis
+      assertEquals("[\n ...]", empty.summarizeValue(-1, true)); // [2,0] prints an ellipsis
     }
     ByteBuffer complex = ByteBuffer.allocate(16);
     try (Tensor<?> c = Tensor.create(DataType.COMPLEX64, new long[] {2}, complex)) {

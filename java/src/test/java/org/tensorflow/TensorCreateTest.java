@@ -15,7 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.tensorflow.types.UInt8;
 
-/** The TF 1.x factories of {@link Tensor} (java_api.md §5.1, §5.7, DL-8): types, shapes, check order, messages. */
+/**
+ * The TF 1.x factories of {@link Tensor}: types, shapes, check order, messages
+ * (docs/contracts/tensor.md#factories, docs/contracts/tensor.md#message-catalogue,
+ * docs/contracts/tensor.md#undefined-inputs-are-rejected).
+ */
 class TensorCreateTest {
 
   private static void assertIae(String message, Executable call) {
@@ -155,7 +159,8 @@ class TensorCreateTest {
     assertIae("cannot create Tensors of type java.lang.String", () -> Tensor.create("text"));
     assertIae("cannot create Tensors of type char", () -> Tensor.create(new char[] {'a'}));
     assertIae("cannot create Tensors of type java.lang.Object", () -> Tensor.create(new Object[] {new float[] {1}}));
-    // DL-8: boxed arrays reached native code with undefined results in TF 1.x
+    // Boxed arrays reached native code with undefined results in TF 1.x
+    // (docs/contracts/tensor.md#undefined-inputs-are-rejected).
     assertIae(
         "cannot create non-scalar Tensors from arrays of boxed values",
         () -> Tensor.create(new Double[] {1.0}));
@@ -265,7 +270,8 @@ class TensorCreateTest {
 
   @Test
   void negativeAndTooLargeShapesAreRejectedBeforeNativeCode() {
-    // DL-8: TF 1.x's wrapping element count matches, so TF 1.x would have gone on to native code.
+    // TF 1.x's wrapping element count matches, so TF 1.x would have gone on to native code
+    // (docs/contracts/tensor.md#undefined-inputs-are-rejected).
     assertIae(
         "shape [-2, -3] has a negative dimension",
         () -> Tensor.create(new long[] {-2, -3}, IntBuffer.allocate(6)));

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The life cycle of {@link Tensor} (java_api.md §5.6, DL-3): close, use after close, the
- * reference-queue safety net, and {@code tensorData()} views that outlive their tensor.
+ * The life cycle of {@link Tensor} (docs/contracts/tensor.md#life-cycle): close, use after close,
+ * the reference-queue safety net, and {@code tensorData()} views that outlive their tensor.
  */
 class TensorLifecycleTest {
   private static final String CLOSED = "close() was called on the Tensor";
@@ -106,7 +106,7 @@ class TensorLifecycleTest {
   void javaSideChecksComeBeforeTheClosedCheck() {
     Tensor<?> t = Tensor.create(new float[] {1, 2});
     t.close();
-    // copyTo checks the destination first (§5.4 step 6 is "closed")
+    // copyTo checks the destination before the closed state (docs/contracts/tensor.md#copyto)
     assertThrows(IllegalArgumentException.class, () -> t.copyTo(new int[2]));
     assertClosed(() -> t.copyTo(new float[2]));
     // writeTo checks the buffer type first

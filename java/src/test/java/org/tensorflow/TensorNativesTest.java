@@ -250,6 +250,19 @@ class TensorNativesTest {
         () -> tensor("createFromDirect", 4, shape, ByteBuffer.allocateDirect(1), 0, 2));
     c.fails("createFromDirect with a heap buffer", IAE, "not a direct buffer",
         () -> tensor("createFromDirect", 4, shape, ByteBuffer.allocate(2), 0, 2));
+    c.fails("createSharing with a heap buffer", IAE, "not a direct buffer",
+        () -> tensor("createSharing", 1, shape, ByteBuffer.allocate(8), 8));
+    c.fails("createSharing past the capacity", IAE, "8 bytes requested from a buffer of capacity 4",
+        () -> tensor("createSharing", 3, shape, ByteBuffer.allocateDirect(4), 8));
+    c.fails("createSharing with the wrong byte count", IAE,
+        "4 bytes given for a float tensor with shape [2], which needs 8",
+        () -> tensor("createSharing", 1, shape, ByteBuffer.allocateDirect(8), 4));
+    c.fails("createSharing with a negative byte count", IAE, "negative byte count -1",
+        () -> tensor("createSharing", 1, shape, ByteBuffer.allocateDirect(8), -1));
+    c.fails("createSharing of a string tensor", IAE, "a string tensor cannot share a buffer's bytes",
+        () -> tensor("createSharing", 7, shape, ByteBuffer.allocateDirect(48), 48));
+    c.fails("createSharing with a null shape", NPE, ANY_MESSAGE,
+        () -> tensor("createSharing", 1, null, ByteBuffer.allocateDirect(8), 8));
     c.fails("createFromInts null data", NPE, ANY_MESSAGE, () -> tensor("createFromInts", 3, shape, null, 0, 2));
     c.fails("createFromFloats null shape", NPE, ANY_MESSAGE, () -> tensor("createFromFloats", 1, null, new float[2], 0, 2));
     c.fails("createStrings null lengths", NPE, ANY_MESSAGE, () -> tensor("createStrings", shape, new byte[0], null));

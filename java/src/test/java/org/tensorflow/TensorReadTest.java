@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.tensorflow.types.UInt8;
 
-/** Reading a {@link Tensor}: accessors, scalar values, copyTo and writeTo (java_api.md §5.2–§5.5, §5.7). */
+/**
+ * Reading a {@link Tensor}: accessors, scalar values, copyTo and writeTo
+ * (docs/contracts/tensor.md#tf-1x-java-surface).
+ */
 class TensorReadTest {
 
   private static void assertThrowsWith(Class<? extends Throwable> type, String message, Executable call) {
@@ -46,7 +49,7 @@ class TensorReadTest {
   @Test
   void shapeReturnsACopy() {
     try (Tensor<?> t = Tensor.create(new int[] {1, 2})) {
-      t.shape()[0] = 99; // DL-5
+      t.shape()[0] = 99; // docs/contracts/tensor.md#shape-returns-a-copy
       assertArrayEquals(new long[] {2}, t.shape());
     }
   }

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** {@link Tensors}: typed factories equal to {@code Tensor.create(data, Class)} (java_api.md §5.8). */
+/**
+ * {@link Tensors}: typed factories equal to {@code Tensor.create(data, Class)}
+ * (docs/contracts/tensor.md#tensors-factories).
+ */
 class TensorsTest {
 
   @Test

@@ -22,7 +22,7 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class TensorBufferFloatBench {
-  @Param({"1000", "150528", "6220800"})
+  @Param({"1", "1000", "150528", "6220800"})
   int n;
 
   float[] data;

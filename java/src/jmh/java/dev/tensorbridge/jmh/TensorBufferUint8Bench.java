@@ -17,13 +17,14 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 /**
  * UINT8 conversions of TFLite Support's {@code TensorBuffer} (float to byte saturation, byte to
  * float/int widening, {@code createFrom} in both directions): tensorbridge ({@code *_ours}) next to the
- * relocated upstream 0.4.4 class ({@code *_peer}). 150,528 = 224 x 224 x 3, one RGB model input.
+ * relocated upstream 0.4.4 class ({@code *_peer}). 150,528 = 224 x 224 x 3, one RGB model input;
+ * 1 and 1,000 elements show the fixed cost of a call.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class TensorBufferUint8Bench {
-  @Param({"150528"})
+  @Param({"1", "1000", "150528"})
   int n;
 
   float[] data;

@@ -2,9 +2,11 @@ package dev.tensorbridge.demo;
 
 import dev.tensorbridge.internal.NativeLoader;
 import dev.tensorbridge.SliceEncoding;
+import dev.tensorbridge.TensorBridge;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 import org.tensorflow.DataType;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Graph;
@@ -17,6 +19,7 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.StridedSlice;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * A tour of what tensorbridge does, growing with each capability; run it with
@@ -58,7 +61,61 @@ public final class Demo {
     System.out.println("org.tensorflow.Tensor");
     showTensors();
     stridedSlice();
+    bridge();
     graphMode();
+  }
+
+  /**
+   * A TFLite-style flow: a model's FLOAT32 output in a TensorBuffer, viewed as a tensor without a
+   * copy, centre-cropped and flipped left-right with StridedSlice, read back as a TensorBuffer.
+   */
+  private static void bridge() {
+    System.out.println();
+    System.out.println("dev.tensorbridge.TensorBridge (TensorBuffer <-> Tensor without copies)");
+    int height = 6;
+    int width = 8;
+    int channels = 2;
+    // What a segmentation model might leave in its output buffer: pixel (y, x), channel c holds
+    // y + x / 10 + c / 100, so every value names its position.
+    float[] scores = new float[height * width * channels];
+    for (int y = 0; y < height; y++) {
+      for (int x = 0; x < width; x++) {
+        for (int c = 0; c < channels; c++) {
+          scores[(y * width + x) * channels + c] = y + x / 10f + c / 100f;
+        }
+      }
+    }
+    TensorBuffer output =
+        TensorBuffer.createFixedSize(new int[] {height, width, channels}, org.tensorflow.lite.DataType.FLOAT32);
+    output.loadArray(scores);
+    try (EagerSession session = EagerSession.create();
+        Tensor<?> viewed = TensorBridge.asTensor(output)) {
+      Ops tf = Ops.create(session);
+      System.out.println("  output " + Arrays.toString(output.getShape()) + " viewed as " + viewed);
+      @SuppressWarnings("unchecked")
+      Constant<Float> map = tf.constant((Tensor<Float>) viewed);
+      // Centre crop 4 x 4 (rows 1..4, columns 2..5), columns reversed, all channels:
+      // output[1:5, 5:1:-1, :].
+      StridedSlice<Float> crop =
+          tf.stridedSlice(map, tf.constant(new int[] {1, 5, 0}), tf.constant(new int[] {5, 1, 0}),
+              tf.constant(new int[] {1, -1, 1}), StridedSlice.endMask(0b100L));
+      TensorBuffer cropped = TensorBridge.asTensorBuffer(crop.output().tensor());
+      System.out.println("  output[1:5, 5:1:-1, :] -> TensorBuffer " + Arrays.toString(cropped.getShape())
+          + " " + cropped.getDataType());
+      float[] values = cropped.getFloatArray();
+      for (int y = 0; y < 4; y++) {
+        StringBuilder row = new StringBuilder("   ");
+        for (int x = 0; x < 4; x++) {
+          row.append(String.format(Locale.ROOT, " %5.2f", values[(y * 4 + x) * channels]));
+        }
+        System.out.println(row);
+      }
+      output.getBuffer().putFloat(4 * ((1 * width + 5) * channels), -1f);
+      System.out.println("  after writing -1 at output[1, 5, 0], the constant (no copy) reads "
+          + tf.stridedSlice(map, tf.constant(new int[] {1, 5, 0}), tf.constant(new int[] {2, 6, 1}),
+                  tf.constant(new int[] {1, 1, 1}))
+              .output().tensor().copyTo(new float[1][1][1])[0][0][0]);
+    }
   }
 
   /** TensorFlow 1.x style: build a graph with a partially known input, then run it. */

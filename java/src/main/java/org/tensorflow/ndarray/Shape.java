@@ -3,6 +3,7 @@
  */
 package org.tensorflow.ndarray;
 
+import dev.tensorbridge.internal.NativeLoader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,10 +26,23 @@ import java.util.List;
  * messages. The one intended difference: {@link #of(long...)} keeps a private copy of the caller's
  * array, so later writes to that array cannot change the shape.
  *
- * <p>The class is deliberately plain Java without native code: every operation is cheaper than a
- * JNI transition would be, and the class must load without the native library.
+ * <p>The rules (the size, unknown dimensions, compatibility, every derivation with its checks and
+ * messages, hashing and formatting) are implemented once, by the native {@code shape} module; each
+ * call that computes something is one native call. This class keeps an immutable snapshot of the
+ * dimensions and what it caches, so that reading a dimension, the rank or the size is a field read
+ * (see {@code ARCHITECTURE.md}).
  */
 public final class Shape {
+
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
+  /** {@link #unknownDimension} states. */
+  private static final byte NOT_ASKED = 0;
+
+  private static final byte NO_UNKNOWN_DIMENSION = 1;
+  private static final byte SOME_UNKNOWN_DIMENSION = 2;
 
   /**
    * The value that marks a dimension (or the size of a shape) as unknown: −1.
@@ -42,15 +56,38 @@ public final class Shape {
   /** The dimensions, or {@code null} when the rank is unknown. Never exposed, never written. */
   private final long[] dimensionSizes;
 
-  /**
-   * Cache of {@link #size()}, {@code null} until first computed. Racing threads can only compute
-   * and store the same value, and a {@code Long} is safely published through its final field.
-   */
-  private Long size;
+  /** {@link #UNKNOWN_SIZE} when this shape was made: the marker {@link #size} was computed with. */
+  private final long marker;
 
-  /** Takes ownership of the array: callers pass a fresh array nobody else holds (or null). */
+  /** The number of elements, computed natively when this shape was made. */
+  private final long size;
+
+  /**
+   * {@link #hasUnknownDimension()} for {@link #marker}, asked natively once: {@link #NOT_ASKED},
+   * {@link #NO_UNKNOWN_DIMENSION} or {@link #SOME_UNKNOWN_DIMENSION}. Racing threads can only
+   * store the same answer.
+   */
+  private byte unknownDimension;
+
+  /** {@link #hashCode()} of a known rank once asked natively; 0 until then (or if it is 0). */
+  private int hash;
+
+  /**
+   * Takes ownership of the array (callers pass a fresh array nobody else holds, or null) and asks
+   * the native rules for its size.
+   */
   private Shape(long[] dimensionSizes) {
+    long unknown = UNKNOWN_SIZE;
     this.dimensionSizes = dimensionSizes;
+    this.marker = unknown;
+    this.size = sizeOf(dimensionSizes, unknown);
+  }
+
+  /** A derived shape whose size the native derivation returned along with its dimensions. */
+  private Shape(long[] dimensionSizes, long marker, long size) {
+    this.dimensionSizes = dimensionSizes;
+    this.marker = marker;
+    this.size = size;
   }
 
   /**
@@ -82,10 +119,8 @@ public final class Shape {
    * @return a new shape with these dimensions
    */
   public static Shape of(long... dimensionSizes) {
-    if (dimensionSizes == null || dimensionSizes.length == 0) {
-      return scalar();
-    }
-    return new Shape(dimensionSizes.clone());
+    // Java's null argument has no native counterpart; it means "no dimensions", as upstream.
+    return new Shape(dimensionSizes == null ? new long[0] : dimensionSizes.clone());
   }
 
   /**
@@ -94,36 +129,12 @@ public final class Shape {
    * <p>The result is {@link #UNKNOWN_SIZE} when the rank is unknown or when any dimension is
    * unknown (even if another dimension is 0). A scalar has size 1. The product is computed with
    * plain {@code long} arithmetic, so it wraps around silently on overflow. The value is computed
-   * once and then cached.
+   * when the shape is made (with the {@link #UNKNOWN_SIZE} of that moment) and then only read.
    *
    * @return the number of elements, or {@link #UNKNOWN_SIZE} if it is not known
    */
   public long size() {
-    Long cached = size;
-    if (cached == null) {
-      cached = computeSize(dimensionSizes);
-      size = cached;
-    }
-    return cached;
-  }
-
-  /** The product of the dimensions, or the unknown marker as soon as one is unknown. */
-  private static long computeSize(long[] dimensionSizes) {
-    long unknown = UNKNOWN_SIZE;
-    if (dimensionSizes == null) {
-      return unknown;
-    }
-    // An unknown dimension anywhere wins over a zero anywhere, so look for it first.
-    for (long dimension : dimensionSizes) {
-      if (dimension == unknown) {
-        return unknown;
-      }
-    }
-    long product = 1L;
-    for (long dimension : dimensionSizes) {
-      product *= dimension; // wraps on overflow, like upstream
-    }
-    return product;
+    return size;
   }
 
   /**
@@ -172,16 +183,16 @@ public final class Shape {
    * @return true if the rank or any dimension is unknown
    */
   public boolean hasUnknownDimension() {
-    if (dimensionSizes == null) {
-      return true;
-    }
     long unknown = UNKNOWN_SIZE;
-    for (long dimension : dimensionSizes) {
-      if (dimension == unknown) {
-        return true;
-      }
+    if (unknown != marker) {
+      return hasUnknown(dimensionSizes, unknown); // the marker was reassigned: not cached
     }
-    return false;
+    byte answer = unknownDimension;
+    if (answer == NOT_ASKED) {
+      answer = hasUnknown(dimensionSizes, unknown) ? SOME_UNKNOWN_DIMENSION : NO_UNKNOWN_DIMENSION;
+      unknownDimension = answer;
+    }
+    return answer == SOME_UNKNOWN_DIMENSION;
   }
 
   /**
@@ -271,15 +282,11 @@ public final class Shape {
    * @throws NegativeArraySizeException if {@code n} is negative
    */
   public Shape take(int n) {
-    if (n > numDimensions()) {
-      throw new ArrayIndexOutOfBoundsException(
-          "Cannot take " + n + " dimensions, shape has only " + numDimensions() + ".");
-    }
-    // Allocating first makes a negative n fail as NegativeArraySizeException, as upstream does.
-    long[] taken = new long[n];
-    System.arraycopy(dimensionSizes, 0, taken, 0, n);
-    return new Shape(taken);
+    long unknown = UNKNOWN_SIZE;
+    long[] taken = resultArray(n, lengthOf(dimensionSizes));
+    return new Shape(taken, unknown, deriveTake(dimensionSizes, n, unknown, taken));
   }
+
 
   /**
    * Returns the shape made of all dimensions except the first. A shape of rank 0 or 1 gives a
@@ -289,11 +296,12 @@ public final class Shape {
    * @throws NullPointerException if the rank is unknown
    */
   public Shape tail() {
-    if (dimensionSizes.length < 2) {
-      return of();
-    }
-    return new Shape(Arrays.copyOfRange(dimensionSizes, 1, dimensionSizes.length));
+    long unknown = UNKNOWN_SIZE;
+    int rank = lengthOf(dimensionSizes);
+    long[] tail = resultArray(rank - 1, rank);
+    return new Shape(tail, unknown, deriveTail(dimensionSizes, unknown, tail));
   }
+
 
   /**
    * Returns the shape made of the last {@code n} dimensions.
@@ -304,14 +312,11 @@ public final class Shape {
    * @throws NegativeArraySizeException if {@code n} is negative
    */
   public Shape takeLast(int n) {
-    if (n > numDimensions()) {
-      throw new ArrayIndexOutOfBoundsException(
-          "Cannot take last " + n + " dimensions, shape has only " + numDimensions() + ".");
-    }
-    long[] taken = new long[n];
-    System.arraycopy(dimensionSizes, dimensionSizes.length - n, taken, 0, n);
-    return new Shape(taken);
+    long unknown = UNKNOWN_SIZE;
+    long[] taken = resultArray(n, lengthOf(dimensionSizes));
+    return new Shape(taken, unknown, deriveTakeLast(dimensionSizes, n, unknown, taken));
   }
+
 
   /**
    * Returns the shape made of the dimensions from index {@code begin} (inclusive) to {@code end}
@@ -327,22 +332,11 @@ public final class Shape {
    * @throws NegativeArraySizeException if {@code begin > end}
    */
   public Shape subShape(int begin, int end) {
-    if (end > numDimensions()) {
-      throw new ArrayIndexOutOfBoundsException(
-          "End index "
-              + end
-              + " out of bounds: shape only has "
-              + numDimensions()
-              + " dimensions.");
-    }
-    if (begin < 0) {
-      throw new ArrayIndexOutOfBoundsException(
-          "Begin index " + begin + " out of bounds: cannot be less than 0.");
-    }
-    long[] kept = new long[end - begin];
-    System.arraycopy(dimensionSizes, begin, kept, 0, end - begin);
-    return new Shape(kept);
+    long unknown = UNKNOWN_SIZE;
+    long[] kept = resultArray(end - begin, lengthOf(dimensionSizes));
+    return new Shape(kept, unknown, deriveSubShape(dimensionSizes, begin, end, unknown, kept));
   }
+
 
   /**
    * Returns a shape with one more dimension in front. The new size is not validated.
@@ -352,11 +346,12 @@ public final class Shape {
    * @throws NullPointerException if the rank is unknown
    */
   public Shape prepend(long firstDimension) {
-    long[] dimensions = new long[dimensionSizes.length + 1];
-    dimensions[0] = firstDimension;
-    System.arraycopy(dimensionSizes, 0, dimensions, 1, dimensionSizes.length);
-    return new Shape(dimensions);
+    long unknown = UNKNOWN_SIZE;
+    long[] dimensions = new long[lengthOf(dimensionSizes) + 1];
+    return new Shape(
+        dimensions, unknown, derivePrepend(dimensionSizes, firstDimension, unknown, dimensions));
   }
+
 
   /**
    * Returns a shape with one more dimension at the end. The new size is not validated.
@@ -366,10 +361,12 @@ public final class Shape {
    * @throws NullPointerException if the rank is unknown
    */
   public Shape append(long lastDimension) {
-    long[] dimensions = Arrays.copyOf(dimensionSizes, dimensionSizes.length + 1);
-    dimensions[dimensionSizes.length] = lastDimension;
-    return new Shape(dimensions);
+    long unknown = UNKNOWN_SIZE;
+    long[] dimensions = new long[lengthOf(dimensionSizes) + 1];
+    return new Shape(
+        dimensions, unknown, deriveAppend(dimensionSizes, lastDimension, unknown, dimensions));
   }
+
 
   /**
    * Returns the concatenation of {@code other}'s dimensions followed by this shape's.
@@ -379,8 +376,9 @@ public final class Shape {
    * @throws NullPointerException if {@code other} is null or either rank is unknown
    */
   public Shape prepend(Shape other) {
-    return new Shape(concat(other.dimensionSizes, dimensionSizes));
+    return concat(other.dimensionSizes, dimensionSizes);
   }
+
 
   /**
    * Returns the concatenation of this shape's dimensions followed by {@code other}'s.
@@ -390,14 +388,28 @@ public final class Shape {
    * @throws NullPointerException if {@code other} is null or either rank is unknown
    */
   public Shape append(Shape other) {
-    return new Shape(concat(dimensionSizes, other.dimensionSizes));
+    return concat(dimensionSizes, other.dimensionSizes);
   }
 
-  /** Both arrays one after the other; a null array (unknown rank) fails with NPE. */
-  private static long[] concat(long[] first, long[] second) {
-    long[] joined = Arrays.copyOf(first, first.length + second.length);
-    System.arraycopy(second, 0, joined, first.length, second.length);
-    return joined;
+
+  /** {@code first}'s dimensions followed by {@code second}'s; natively refused if either is null. */
+  private static Shape concat(long[] first, long[] second) {
+    long unknown = UNKNOWN_SIZE;
+    long[] joined = new long[lengthOf(first) + lengthOf(second)];
+    return new Shape(joined, unknown, deriveConcat(first, second, unknown, joined));
+  }
+
+  /** The length of a dimension array; 0 for an unknown rank, which the native rules refuse. */
+  private static int lengthOf(long[] dimensionSizes) {
+    return dimensionSizes == null ? 0 : dimensionSizes.length;
+  }
+
+  /**
+   * The array a sub-range derivation fills: the length a valid call yields, clamped to what the
+   * operand holds, so that a request the native rules will refuse never allocates much.
+   */
+  private static long[] resultArray(int requested, int available) {
+    return new long[requested <= 0 ? 0 : Math.min(requested, available)];
   }
 
   /**
@@ -413,18 +425,10 @@ public final class Shape {
    * @throws NullPointerException if {@code shape} is null and this shape's rank is known
    */
   public boolean isCompatibleWith(Shape shape) {
-    if (!isUnknown() && !shape.isUnknown()) {
-      if (numDimensions() != shape.numDimensions()) {
-        return false;
-      }
-      for (int i = 0; i < dimensionSizes.length; i++) {
-        if (!isCompatible(dimensionSizes[i], shape.dimensionSizes[i])) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return compatibleWith(
+        dimensionSizes, shape == null, shape == null ? null : shape.dimensionSizes, UNKNOWN_SIZE);
   }
+
 
   /**
    * Tells whether two dimension sizes are compatible: equal, or at least one of them is {@link
@@ -435,9 +439,9 @@ public final class Shape {
    * @return true if the sizes are compatible
    */
   public static boolean isCompatible(long dim, long otherDim) {
-    long unknown = UNKNOWN_SIZE;
-    return dim == unknown || otherDim == unknown || dim == otherDim;
+    return compatible(dim, otherDim, UNKNOWN_SIZE);
   }
+
 
   /**
    * Hashes the dimension sizes like {@link Arrays#hashCode(long[])}; a shape of unknown rank uses
@@ -447,7 +451,15 @@ public final class Shape {
    */
   @Override
   public int hashCode() {
-    return dimensionSizes == null ? super.hashCode() : Arrays.hashCode(dimensionSizes);
+    if (dimensionSizes == null) {
+      return super.hashCode(); // identity: two shapes of unknown rank are never equal
+    }
+    int h = hash;
+    if (h == 0) {
+      h = hash(dimensionSizes);
+      hash = h;
+    }
+    return h;
   }
 
   /**
@@ -485,6 +497,38 @@ public final class Shape {
    */
   @Override
   public String toString() {
-    return Arrays.toString(dimensionSizes);
+    return format(dimensionSizes);
   }
+
+  // The native rules (src/jni/shape.rs over the Rust shape module). A null dimension array is an
+  // unknown rank; `unknown` is the current UNKNOWN_SIZE; a derivation fills `out` and returns the
+  // size of the result.
+
+  private static native long sizeOf(long[] dims, long unknown);
+
+  private static native boolean hasUnknown(long[] dims, long unknown);
+
+  private static native boolean compatible(long dim, long otherDim, long unknown);
+
+  private static native boolean compatibleWith(
+      long[] dims, boolean otherIsNull, long[] otherDims, long unknown);
+
+  private static native long deriveTake(long[] dims, int n, long unknown, long[] out);
+
+  private static native long deriveTakeLast(long[] dims, int n, long unknown, long[] out);
+
+  private static native long deriveTail(long[] dims, long unknown, long[] out);
+
+  private static native long deriveSubShape(
+      long[] dims, int begin, int end, long unknown, long[] out);
+
+  private static native long derivePrepend(long[] dims, long first, long unknown, long[] out);
+
+  private static native long deriveAppend(long[] dims, long last, long unknown, long[] out);
+
+  private static native long deriveConcat(long[] first, long[] second, long unknown, long[] out);
+
+  private static native int hash(long[] dims);
+
+  private static native String format(long[] dims);
 }

@@ -17,9 +17,10 @@ import org.tensorflow.lite.DataType;
 import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
- * The hostile cases every {@code TensorBuffer} element type must pass in the same way
- * (tensorbuffer.md §6–§12, and §17 BU-1 item 2: "exactly as for FLOAT32, with the type size
- * substituted"). Each per-type test class runs them for its own type.
+ * The hostile cases every {@code TensorBuffer} element type must pass in the same way: checks,
+ * messages, loads, byte order and copy-on-write are FLOAT32's with the type size substituted
+ * (docs/contracts/tensorbuffer.md#extra-element-types). Each per-type test class runs them for its
+ * own type.
  */
 final class BufferCases {
   static final String NEGATIVE = "Values in TensorBuffer shape should be non-negative.";
@@ -139,7 +140,8 @@ final class BufferCases {
     c.fails("getFloatValue(1) on a scalar", IndexOutOfBoundsException.class, ANY_MESSAGE,
         () -> TensorBuffer.createFixedSize(new int[0], type).getFloatValue(1));
     if (size > 1) {
-      // The byte offset index * size wraps to 0 (spec §11.1 quirk, all types per BU-1 item 2).
+      // The byte offset index * size wraps to 0, for every element type
+      // (docs/contracts/tensorbuffer.md#getters-and-byte-order).
       final int wrapping = 1 << (32 - Integer.numberOfTrailingZeros(size));
       c.succeeds("getIntValue(" + wrapping + ") wraps to element 0", () -> {
         TensorBuffer tb = TensorBuffer.createFixedSize(new int[] {1}, type);
@@ -241,8 +243,9 @@ final class BufferCases {
   };
 
   /**
-   * The conversion edges of tensorbuffer.md §13 / §17 BU-1 item 3: the same inputs for every type,
-   * read back as ints; {@code fromFloats} and {@code fromInts} are the type's expected values.
+   * The conversion edges of docs/contracts/tensorbuffer.md#numeric-conversions: the same inputs
+   * for every type, read back as ints; {@code fromFloats} and {@code fromInts} are the type's
+   * expected values.
    */
   static List<DynamicTest> conversionEdges(DataType type, int[] fromFloats, int[] fromInts) {
     Cases c = new Cases();

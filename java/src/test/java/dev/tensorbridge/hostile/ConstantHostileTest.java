@@ -19,8 +19,8 @@ import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 
 /**
- * {@link Constant} (java_api.md §11): data errors come from {@code Tensor.create} before a name is
- * reserved; the session check comes after.
+ * {@link Constant} (docs/contracts/eager.md#constant): data errors come from {@code Tensor.create}
+ * before a name is reserved; the session check comes after.
  */
 class ConstantHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;
@@ -93,7 +93,8 @@ class ConstantHostileTest {
         assertArrayEquals(new int[] {4, 5}, k.asOutput().tensor().copyTo(new int[2]));
       }
     });
-    c.succeeds("a non-Java dtype through the Tensor overload (DL-7)", () -> {
+    // Dtypes beyond TF 1.x's seven have no Java class (docs/contracts/tensor.md#data-types).
+    c.succeeds("a non-Java dtype through the Tensor overload", () -> {
       try (EagerSession s = EagerSession.create();
           Tensor<?> half = Tensor.create(DataType.HALF, new long[] {2}, ByteBuffer.allocate(4))) {
         assertEquals(DataType.HALF, Constant.create(new Scope(s), half).asOutput().dataType());

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.TestFactory;
 import org.tensorflow.DataType;
 import org.tensorflow.types.UInt8;
 
-/** {@code org.tensorflow.DataType}: {@code fromClass} and {@code valueOf} (java_api.md §3). */
+/**
+ * {@code org.tensorflow.DataType}: {@code fromClass} and {@code valueOf}
+ * (docs/contracts/tensor.md#data-types).
+ */
 class DataTypeHostileTest {
   @TestFactory
   List<DynamicTest> fromClass() {

@@ -12,10 +12,10 @@ import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 
 /**
- * {@link EagerSession} (java_api.md §8); also covers the {@code ExecutionEnvironment} interface,
- * whose only implementation it is. Unknown op types: {@code TensorFlowExceptionHostileTest};
- * concurrent close while ops run: {@code StridedSliceHostileTest.Inputs} and
- * {@code ConcurrencyStressTest}.
+ * {@link EagerSession} (docs/contracts/eager.md#eagersession); also covers the
+ * {@code ExecutionEnvironment} interface, whose only implementation it is. Unknown op types:
+ * {@code TensorFlowExceptionHostileTest}; concurrent close while ops run:
+ * {@code StridedSliceHostileTest.Inputs} and {@code ConcurrencyStressTest}.
  */
 class EagerSessionHostileTest {
   private static final Class<IllegalStateException> ISE = IllegalStateException.class;
@@ -58,7 +58,8 @@ class EagerSessionHostileTest {
       s.close();
       b.build();
     });
-    c.succeeds("odd options are stored and ignored (DL-3)", () -> {
+    // docs/contracts/eager.md#session-options
+    c.succeeds("odd options are stored and ignored", () -> {
       try (EagerSession s = EagerSession.options().async(true).devicePlacementPolicy(null)
           .resourceCleanupStrategy(null).config(new byte[] {(byte) 0xff, 0, 1}).build()) {
         Tensor<Integer> t = Constant.create(new Scope(s), new int[] {1, 2}).asOutput().tensor();

@@ -12,8 +12,9 @@ import org.tensorflow.ndarray.index.Index;
 import org.tensorflow.ndarray.index.Indices;
 
 /**
- * {@link Indices} factories (java_api.md §14.2); also covers the {@link Index} interface and its
- * package-private implementations. Applying the indices: {@code StridedSliceHelperHostileTest}.
+ * {@link Indices} factories (docs/contracts/strided_slice.md#indices); also covers the
+ * {@link Index} interface and its package-private implementations. Applying the indices:
+ * {@code StridedSliceHelperHostileTest}.
  */
 class IndicesHostileTest {
   private static final String ZERO = "Can not have a stride of 0";
@@ -44,7 +45,8 @@ class IndicesHostileTest {
       assertEquals(Long.MIN_VALUE, a.end());
       assertTrue(a.isPoint());
     });
-    c.succeeds("at(-1, true) sets the end mask (§14.4)", () -> {
+    // docs/contracts/strided_slice.md#end-mask-fix-for-at-1-true
+    c.succeeds("at(-1, true) sets the end mask", () -> {
       assertTrue(Indices.at(-1, true).endMask());
       assertEquals(false, Indices.at(-2, true).endMask());
       assertEquals(false, Indices.at(-1, true).isPoint());

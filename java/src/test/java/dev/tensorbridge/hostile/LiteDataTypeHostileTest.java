@@ -20,7 +20,8 @@ class LiteDataTypeHostileTest {
       c.fails("valueOf(\"" + name + "\")", IllegalArgumentException.class, ANY_MESSAGE, () -> DataType.valueOf(name));
     }
     c.fails("valueOf(null)", NullPointerException.class, ANY_MESSAGE, () -> DataType.valueOf(null));
-    c.succeeds("byteSize of every constant (spec §2)", () -> {
+    // Expected sizes: docs/contracts/tensorbuffer.md#lite-datatype
+    c.succeeds("byteSize of every constant", () -> {
       int[] sizes = {4, 4, 1, 8, -1, -1, 2, 1};
       DataType[] all = DataType.values();
       assertEquals(sizes.length, all.length);

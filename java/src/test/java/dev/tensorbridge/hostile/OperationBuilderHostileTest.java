@@ -19,8 +19,8 @@ import org.tensorflow.op.core.Constant;
 
 /**
  * The {@link OperationBuilder} interface, through the builders of {@code EagerSession.opBuilder}
- * (java_api.md §6.4). Attribute validation messages are project-defined (class checked only),
- * except the int32 mask range message.
+ * (docs/contracts/eager.md#operationbuilder). Attribute validation messages are project-defined
+ * (class checked only), except the int32 mask range message.
  */
 class OperationBuilderHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;

@@ -13,8 +13,9 @@ import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
 /**
- * The {@link Operation} interface, through its eager implementation (java_api.md §6.3). Unknown
- * list names are {@code IllegalArgumentException} with a project-defined message.
+ * The {@link Operation} interface, through its eager implementation
+ * (docs/contracts/eager.md#operation). Unknown list names are {@code IllegalArgumentException}
+ * with a project-defined message.
  */
 class OperationHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;

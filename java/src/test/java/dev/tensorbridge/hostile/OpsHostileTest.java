@@ -17,7 +17,10 @@ import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 
-/** {@link Ops}: every method is a plain delegation (java_api.md §13), so errors pass through. */
+/**
+ * {@link Ops}: every method is a plain delegation (docs/contracts/eager.md#ops), so errors pass
+ * through.
+ */
 class OpsHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;
 

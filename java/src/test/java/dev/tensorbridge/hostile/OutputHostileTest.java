@@ -21,8 +21,8 @@ import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
 /**
- * {@link Output} (java_api.md §6.2), including its closed-session rules; also covers the
- * {@code Operand} interface ({@code asOutput()}).
+ * {@link Output} (docs/contracts/eager.md#output), including its closed-session rules; also covers
+ * the {@code Operand} interface ({@code asOutput()}).
  */
 class OutputHostileTest {
   private static final Class<IllegalStateException> ISE = IllegalStateException.class;

@@ -15,8 +15,8 @@ import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 
 /**
- * {@link PrimitiveOp} (java_api.md §10); also covers the {@code Op} marker interface. A caller
- * may subclass it with any operation, including {@code null}.
+ * {@link PrimitiveOp} (docs/contracts/eager.md#primitiveop-and-op); also covers the {@code Op}
+ * marker interface. A caller may subclass it with any operation, including {@code null}.
  */
 class PrimitiveOpHostileTest {
   private static final class Wrapper extends PrimitiveOp {

@@ -14,7 +14,7 @@ import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 
-/** {@link Scope} names and control dependencies (java_api.md §9). */
+/** {@link Scope} names and control dependencies (docs/contracts/eager.md#scope-and-op-names). */
 class ScopeHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;
   private static final String[] INVALID = {"", "_a", "-a", "a/b", "/a", "a/", "a b", " a", "a\n", "\u00e4",

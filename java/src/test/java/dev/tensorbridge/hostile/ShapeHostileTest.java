@@ -13,8 +13,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.tensorflow.ndarray.Shape;
 
 /**
- * {@link Shape} (pure Java) against careless callers: spec shape.md §4–§6. JVM-generated
- * exceptions are checked by class only (§5.2).
+ * {@link Shape} (pure Java) against careless callers (docs/contracts/shape.md#behaviour-kept).
+ * JVM-generated exceptions are checked by class only
+ * (docs/contracts/shape.md#exceptions-and-messages).
  */
 class ShapeHostileTest {
   private static final Class<ArrayIndexOutOfBoundsException> AIOOBE =
@@ -90,7 +91,8 @@ class ShapeHostileTest {
     c.succeeds("size wraps: MAX * 2", () -> assertEquals(-2, Shape.of(Long.MAX_VALUE, 2).size()));
     c.succeeds("negative dims multiply in", () -> assertEquals(-6, Shape.of(-2, 3).size()));
     c.succeeds("MIN_VALUE dim stored", () -> assertEquals("[-9223372036854775808]", Shape.of(Long.MIN_VALUE).toString()));
-    c.succeeds("caller's array is copied (D-1)", () -> {
+    // A deliberate deviation: docs/contracts/shape.md#the-factory-copies-the-callers-array
+    c.succeeds("caller's array is copied", () -> {
       long[] dims = {2, 3};
       Shape s = Shape.of(dims);
       dims[0] = 7;

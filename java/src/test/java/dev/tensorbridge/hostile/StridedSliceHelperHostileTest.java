@@ -15,9 +15,9 @@ import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSliceHelper;
 
 /**
- * {@link StridedSliceHelper} (java_api.md §14.3). {@link Index} is a public interface, so a
- * hostile caller can implement it with any values; the {@code Indices} factories are covered in
- * {@code IndicesHostileTest}.
+ * {@link StridedSliceHelper} (docs/contracts/strided_slice.md#stridedslicehelper). {@link Index}
+ * is a public interface, so a hostile caller can implement it with any values; the {@code Indices}
+ * factories are covered in {@code IndicesHostileTest}.
  */
 class StridedSliceHelperHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;

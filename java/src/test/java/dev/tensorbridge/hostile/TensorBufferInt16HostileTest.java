@@ -8,7 +8,7 @@ import org.tensorflow.lite.DataType;
 /**
  * {@code TensorBufferInt16} (reached through the public factories, as a real caller does):
  * the shared hostile matrix of {@link BufferCases} for INT16, plus the conversion edges of
- * tensorbuffer.md §13 / §17 BU-1 item 3.
+ * docs/contracts/tensorbuffer.md#numeric-conversions.
  */
 class TensorBufferInt16HostileTest {
   private static final DataType TYPE = DataType.INT16;

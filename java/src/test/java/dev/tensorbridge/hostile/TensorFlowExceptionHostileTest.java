@@ -10,8 +10,8 @@ import org.tensorflow.TensorFlowException;
 
 /**
  * {@link TensorFlowException} has no public constructor; callers meet it for op types the
- * project cannot run (java_api.md §16 DL-4: message starts with {@code Op type not registered
- * '{type}'}).
+ * project cannot run, with a message that starts with {@code Op type not registered '{type}'}
+ * (docs/contracts/eager.md#execution-model).
  */
 class TensorFlowExceptionHostileTest {
   @TestFactory

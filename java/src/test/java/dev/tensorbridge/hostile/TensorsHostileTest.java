@@ -11,7 +11,10 @@ import org.junit.jupiter.api.TestFactory;
 import org.tensorflow.Tensor;
 import org.tensorflow.Tensors;
 
-/** {@link Tensors}: each overload is {@code Tensor.create(data, Class)} (java_api.md §5.8). */
+/**
+ * {@link Tensors}: each overload is {@code Tensor.create(data, Class)}
+ * (docs/contracts/tensor.md#tensors-factories).
+ */
 class TensorsHostileTest {
   private static final Class<IllegalArgumentException> IAE = IllegalArgumentException.class;
   private static final String ZERO = "cannot create Tensors with a 0 dimension";

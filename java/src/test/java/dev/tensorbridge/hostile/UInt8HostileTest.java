@@ -13,8 +13,8 @@ import org.tensorflow.Tensor;
 import org.tensorflow.types.UInt8;
 
 /**
- * {@link UInt8} is a non-instantiable type tag (java_api.md §4): its inputs are the tensors
- * created with it.
+ * {@link UInt8} is a non-instantiable type tag (docs/contracts/tensor.md#data-types): its
+ * inputs are the tensors created with it.
  */
 class UInt8HostileTest {
   @TestFactory

@@ -35,6 +35,7 @@ class NativeGuardTest {
     BufferUnderflowException.class, // BufferUnderflow
     BufferOverflowException.class, // BufferOverflow
     ReadOnlyBufferException.class, // ReadOnlyBuffer
+    OutOfMemoryError.class, // OutOfMemory
   };
 
   @BeforeAll

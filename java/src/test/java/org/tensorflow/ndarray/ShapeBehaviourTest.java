@@ -236,6 +236,22 @@ class ShapeBehaviourTest {
   }
 
   @Test
+  void subShapeWithAWrappedLengthFailsLikeUpstreamsAllocation() {
+    // Upstream allocates new long[end - begin] in int arithmetic: MIN_VALUE - 1 wraps to
+    // MAX_VALUE, beyond HotSpot's array limit, so the JVM throws OutOfMemoryError ...
+    assertThrowsExactly(OutOfMemoryError.class, () -> Shape.of(2, 3).subShape(1, Integer.MIN_VALUE));
+    assertThrowsExactly(OutOfMemoryError.class, () -> Shape.unknown().subShape(1, Integer.MIN_VALUE));
+    // ... while MIN_VALUE - MAX_VALUE wraps to 1: allocated, then the copy from index MAX_VALUE
+    // fails (known rank) or dereferences the missing array (unknown rank).
+    assertThrowsExactly(
+        ArrayIndexOutOfBoundsException.class,
+        () -> Shape.of(2, 3).subShape(Integer.MAX_VALUE, Integer.MIN_VALUE));
+    assertThrowsExactly(
+        NullPointerException.class,
+        () -> Shape.unknown().subShape(Integer.MAX_VALUE, Integer.MIN_VALUE));
+  }
+
+  @Test
   void subShapeOnUnknownRank() {
     assertIndexError(
         "End index 0 out of bounds: shape only has -1 dimensions.",
@@ -442,6 +458,41 @@ class ShapeBehaviourTest {
     for (Constructor<?> constructor : Shape.class.getDeclaredConstructors()) {
       assertTrue(Modifier.isPrivate(constructor.getModifiers()), constructor.toString());
     }
+  }
+
+  @Test
+  void ranksBeyondTheNativeStackBufferWork() {
+    // 40 dimensions of 2: more than the native side keeps on its stack (16), so the heap path.
+    long[] twos = new long[40];
+    Arrays.fill(twos, 2L);
+    Shape shape = Shape.of(twos);
+    assertEquals(1L << 40, shape.size());
+    Shape appended = shape.append(3);
+    assertEquals(41, appended.numDimensions());
+    assertEquals(3L, appended.get(-1));
+    assertEquals(3L << 40, appended.size());
+    assertEquals(1L << 17, shape.takeLast(17).size());
+    assertEquals(1L << 20, shape.subShape(10, 30).size());
+    assertEquals(80, shape.append(shape).numDimensions());
+    long[] unknowns = new long[40];
+    Arrays.fill(unknowns, -1L);
+    assertTrue(shape.isCompatibleWith(Shape.of(unknowns)));
+    assertFalse(shape.isCompatibleWith(appended));
+    assertEquals(Arrays.hashCode(twos), shape.hashCode());
+    assertEquals(Arrays.toString(twos), shape.toString());
+  }
+
+  @Test
+  void theRulesAreNativesOfTheClassItself() {
+    int natives = 0;
+    for (Method method : Shape.class.getDeclaredMethods()) {
+      int modifiers = method.getModifiers();
+      if (Modifier.isNative(modifiers)) {
+        natives++;
+        assertTrue(Modifier.isPrivate(modifiers) && Modifier.isStatic(modifiers), method.toString());
+      }
+    }
+    assertTrue(natives > 0, "Shape declares no native method");
   }
 
   @Test

@@ -831,12 +831,18 @@ public final class Constant<T> extends PrimitiveOp implements Operand<T> {
   }
 
   /**
-   * A constant of any data type holding a copy of {@code value}'s contents (project extension;
-   * the caller keeps ownership of {@code value} and may close it right after).
+   * A constant of any data type with {@code value}'s data type, shape and contents (project
+   * extension). The constant shares {@code value}'s memory instead of copying it, so making it
+   * costs the same for any size, and an op on it (such as a {@code StridedSlice} on a model output
+   * viewed with {@code dev.tensorbridge.TensorBridge.asTensor}) reads only the elements it uses.
+   * The caller keeps ownership of {@code value} and may close it right after: the constant keeps
+   * the memory alive on its own. The memory is not frozen: writes made later through a buffer
+   * that shares it ({@code TensorBridge}) are seen by the constant and by outputs that share its
+   * memory.
    *
    * @param <T> the element type tag
    * @param scope the scope that names the op ({@code Const}) and supplies the eager session
-   * @param value the tensor whose data type, shape and contents the constant copies
+   * @param value the tensor whose data type, shape and memory the constant takes
    * @return the executed constant; its output tensor belongs to the session
    * @throws IllegalStateException if {@code value} has been closed, or the scope's eager session
    *     has been closed

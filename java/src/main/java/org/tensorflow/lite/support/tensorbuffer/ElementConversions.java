@@ -13,48 +13,26 @@ import org.tensorflow.lite.DataType;
  * The bulk element conversions behind {@code org.tensorflow.lite.support.tensorbuffer}: between a
  * Java {@code float[]}/{@code int[]} and the elements of a {@link ByteBuffer}, in the buffer's own
  * byte order. The natives are private members of this class; Java checks what only Java can
- * (nulls, read-only and heap buffers, the live limit), and the natives re-check what memory safety
- * depends on (directness, element count times size within the capacity).
+ * (nulls, read-only buffers, the live limit), and the natives re-check what memory safety depends
+ * on (directness, element count times size within the capacity or the array).
  *
  * <p>Elements always start at absolute index 0 of the buffer; the buffer's position and limit are
  * read but never changed. The conversion rules are TFLite Support's (clamp, then truncate toward
  * zero, NaN to 0 for float input; clamp for int input; round to nearest even for int to float), and
- * the project's table for INT8, INT16, INT32 and INT64 (spec §17 BU-1).
+ * the project's table for INT8, INT16, INT32 and INT64
+ * (docs/contracts/tensorbuffer.md#numeric-conversions).
  *
- * <p>Same-type transfers ({@code float[]} to or from FLOAT32, {@code int[]} to or from INT32) are
- * plain bulk copies through the buffer's {@code FloatBuffer}/{@code IntBuffer} view: the JDK copies
- * those with its own memory copy, which is as fast as the native path at every size and avoids the
- * JNI transition for small arrays (issue 5).
- *
- * <p>Two implementations give identical results: Rust, over the buffer's address, for direct
- * buffers with enough elements ({@link #NATIVE_MIN_ELEMENTS}, or {@link
- * #NATIVE_MIN_ELEMENTS_FOR_FLOAT_NARROWING} for float to integer stores), and Java absolute get/put for
- * everything else (heap buffers, read-only heap buffers without an accessible array, and small
- * arrays where a JNI transition costs more than the conversion).
+ * <p>Every conversion between element types runs in Rust ({@code src/lite/convert.rs}), in one
+ * JNI call, whatever the array size: a direct buffer is passed by address, a heap buffer by its
+ * backing array and offset, and a read-only heap buffer (whose array Java does not hand out) by a
+ * copy of its element bytes. Same-type transfers ({@code float[]} to or from FLOAT32, {@code int[]}
+ * to or from INT32) convert nothing: they are the JDK's bulk copies through the buffer's {@code
+ * FloatBuffer}/{@code IntBuffer} view, as fast as a native copy at every size and without a JNI
+ * transition.
  */
 final class ElementConversions {
   static {
     NativeLoader.ensureLoaded();
-  }
-
-  /**
-   * Below this many elements a transfer stays in Java even for a direct buffer: a native call
-   * costs about 100-150 ns, and Java copies, widens or narrows ints at about 1 ns per element
-   * (measured on JDK 17, x86-64).
-   */
-  static final int NATIVE_MIN_ELEMENTS = 256;
-
-  /**
-   * The threshold for storing floats into an integer type: Java's clamp-and-truncate costs about
-   * 3 ns per element, so native code wins much earlier.
-   */
-  static final int NATIVE_MIN_ELEMENTS_FOR_FLOAT_NARROWING = 48;
-
-  /** Which implementation to run; {@link #AUTO} outside tests. */
-  enum Path {
-    AUTO,
-    JAVA,
-    NATIVE
   }
 
   private ElementConversions() {}
@@ -72,7 +50,18 @@ final class ElementConversions {
    * @throws BufferOverflowException if {@code dst.limit()} is below {@code src.length} elements
    */
   static void storeFloats(float[] src, ByteBuffer dst, DataType type) {
-    storeFloats(src, dst, type, Path.AUTO);
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkWritable(dst, src.length, size);
+    if (type == DataType.FLOAT32) {
+      fromStart(dst).asFloatBuffer().put(src);
+    } else if (dst.isDirect()) {
+      storeFloats(src, dst, null, 0, typeCode(type), isBigEndian(dst));
+    } else {
+      // Writable heap buffer: its backing array is accessible.
+      storeFloats(src, null, dst.array(), dst.arrayOffset(), typeCode(type), isBigEndian(dst));
+    }
   }
 
   /**
@@ -88,7 +77,17 @@ final class ElementConversions {
    *     elements
    */
   static void storeInts(int[] src, ByteBuffer dst, DataType type) {
-    storeInts(src, dst, type, Path.AUTO);
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkWritable(dst, src.length, size);
+    if (type == DataType.INT32) {
+      fromStart(dst).asIntBuffer().put(src);
+    } else if (dst.isDirect()) {
+      storeInts(src, dst, null, 0, typeCode(type), isBigEndian(dst));
+    } else {
+      storeInts(src, null, dst.array(), dst.arrayOffset(), typeCode(type), isBigEndian(dst));
+    }
   }
 
   /**
@@ -102,7 +101,19 @@ final class ElementConversions {
    * @throws BufferUnderflowException if {@code src.limit()} is below {@code dst.length} elements
    */
   static void loadFloats(ByteBuffer src, DataType type, float[] dst) {
-    loadFloats(src, type, dst, Path.AUTO);
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkReadable(src, dst.length, size);
+    if (type == DataType.FLOAT32) {
+      fromStart(src).asFloatBuffer().get(dst);
+    } else if (src.isDirect()) {
+      loadFloats(src, null, 0, typeCode(type), isBigEndian(src), dst);
+    } else if (src.hasArray()) {
+      loadFloats(null, src.array(), src.arrayOffset(), typeCode(type), isBigEndian(src), dst);
+    } else {
+      loadFloats(null, elementBytes(src, dst.length * size), 0, typeCode(type), isBigEndian(src), dst);
+    }
   }
 
   /**
@@ -117,7 +128,19 @@ final class ElementConversions {
    *     elements
    */
   static void loadInts(ByteBuffer src, DataType type, int[] dst) {
-    loadInts(src, type, dst, Path.AUTO);
+    checkNotNull(src, "src");
+    checkNotNull(dst, "dst");
+    int size = elementSize(type);
+    checkReadable(src, dst.length, size);
+    if (type == DataType.INT32) {
+      fromStart(src).asIntBuffer().get(dst);
+    } else if (src.isDirect()) {
+      loadInts(src, null, 0, typeCode(type), isBigEndian(src), dst);
+    } else if (src.hasArray()) {
+      loadInts(null, src.array(), src.arrayOffset(), typeCode(type), isBigEndian(src), dst);
+    } else {
+      loadInts(null, elementBytes(src, dst.length * size), 0, typeCode(type), isBigEndian(src), dst);
+    }
   }
 
   /**
@@ -147,80 +170,27 @@ final class ElementConversions {
     checkWritable(dst, count, size);
     int bytes = count * size;
     if (size == 1 || src.order() == dst.order()) {
-      ByteBuffer from = src.duplicate();
-      from.position(0);
-      from.limit(bytes);
-      ByteBuffer to = dst.duplicate();
-      to.position(0);
-      to.put(from);
+      window(dst, bytes).put(window(src, bytes));
       return;
     }
-    // Different orders: the typed absolute accessors decode with src's order, encode with dst's.
-    for (int at = 0; at < bytes; at += size) {
-      if (size == 2) {
-        dst.putShort(at, src.getShort(at));
-      } else if (size == 4) {
-        dst.putInt(at, src.getInt(at));
-      } else {
-        dst.putLong(at, src.getLong(at));
-      }
+    // Different orders: the JDK's typed view copy decodes in src's order and encodes in dst's.
+    ByteBuffer from = window(src, bytes);
+    ByteBuffer to = window(dst, bytes);
+    if (size == 2) {
+      to.asShortBuffer().put(from.asShortBuffer());
+    } else if (size == 4) {
+      to.asIntBuffer().put(from.asIntBuffer());
+    } else {
+      to.asLongBuffer().put(from.asLongBuffer());
     }
   }
 
-  static void storeFloats(float[] src, ByteBuffer dst, DataType type, Path path) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkWritable(dst, src.length, size);
-    if (path == Path.AUTO && type == DataType.FLOAT32) {
-      fromStart(dst).asFloatBuffer().put(src);
-    } else if (useNative(dst, src.length, floatStoreThreshold(type), path)) {
-      storeFloats(src, dst, typeCode(type), isBigEndian(dst));
-    } else {
-      JavaConversions.storeFloats(src, dst, type);
-    }
-  }
-
-  static void storeInts(int[] src, ByteBuffer dst, DataType type, Path path) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkWritable(dst, src.length, size);
-    if (path == Path.AUTO && type == DataType.INT32) {
-      fromStart(dst).asIntBuffer().put(src);
-    } else if (useNative(dst, src.length, NATIVE_MIN_ELEMENTS, path)) {
-      storeInts(src, dst, typeCode(type), isBigEndian(dst));
-    } else {
-      JavaConversions.storeInts(src, dst, type);
-    }
-  }
-
-  static void loadFloats(ByteBuffer src, DataType type, float[] dst, Path path) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkReadable(src, dst.length, size);
-    if (path == Path.AUTO && type == DataType.FLOAT32) {
-      fromStart(src).asFloatBuffer().get(dst);
-    } else if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
-      loadFloats(src, typeCode(type), isBigEndian(src), dst);
-    } else {
-      JavaConversions.loadFloats(src, type, dst);
-    }
-  }
-
-  static void loadInts(ByteBuffer src, DataType type, int[] dst, Path path) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkReadable(src, dst.length, size);
-    if (path == Path.AUTO && type == DataType.INT32) {
-      fromStart(src).asIntBuffer().get(dst);
-    } else if (useNative(src, dst.length, NATIVE_MIN_ELEMENTS, path)) {
-      loadInts(src, typeCode(type), isBigEndian(src), dst);
-    } else {
-      JavaConversions.loadInts(src, type, dst);
-    }
+  /** Bytes [0, bytes) of {@code buffer} as a new buffer in its byte order. */
+  private static ByteBuffer window(ByteBuffer buffer, int bytes) {
+    ByteBuffer window = buffer.duplicate();
+    ((Buffer) window).position(0);
+    ((Buffer) window).limit(bytes);
+    return window.slice().order(buffer.order());
   }
 
   /**
@@ -236,22 +206,16 @@ final class ElementConversions {
     return duplicate.order(buffer.order());
   }
 
-  private static int floatStoreThreshold(DataType type) {
-    return type == DataType.FLOAT32 ? NATIVE_MIN_ELEMENTS : NATIVE_MIN_ELEMENTS_FOR_FLOAT_NARROWING;
-  }
-
-  private static boolean useNative(ByteBuffer buffer, int count, int threshold, Path path) {
-    switch (path) {
-      case JAVA:
-        return false;
-      case NATIVE:
-        if (!buffer.isDirect()) {
-          throw new IllegalArgumentException("the native path needs a direct ByteBuffer");
-        }
-        return true;
-      default:
-        return buffer.isDirect() && count >= threshold;
-    }
+  /**
+   * The first {@code bytes} bytes of a read-only heap buffer, copied (the JDK's bulk copy) into an
+   * array of our own: Java does not hand out such a buffer's backing array.
+   */
+  private static byte[] elementBytes(ByteBuffer buffer, int bytes) {
+    byte[] copy = new byte[bytes];
+    ByteBuffer from = buffer.duplicate();
+    ((Buffer) from).position(0);
+    from.get(copy);
+    return copy;
   }
 
   private static void checkWritable(ByteBuffer dst, int count, int size) {
@@ -312,14 +276,20 @@ final class ElementConversions {
     }
   }
 
-  // Natives (src/jni/tensor_buffer.rs): convert {@code array.length} elements starting at the
-  // direct buffer's address; {@code typeCode} is the TfLiteType value of the element type.
+  // Natives (src/jni/tensor_buffer.rs): convert {@code array.length} elements of the buffer's
+  // storage, which is the direct buffer {@code direct} from its address if it is not null, else
+  // {@code heap} from {@code heapOffset}; {@code typeCode} is the TfLiteType value of the element
+  // type, {@code bigEndian} the storage's byte order.
 
-  private static native void storeFloats(float[] src, ByteBuffer dst, int typeCode, boolean bigEndian);
+  private static native void storeFloats(
+      float[] src, ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian);
 
-  private static native void storeInts(int[] src, ByteBuffer dst, int typeCode, boolean bigEndian);
+  private static native void storeInts(
+      int[] src, ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian);
 
-  private static native void loadFloats(ByteBuffer src, int typeCode, boolean bigEndian, float[] dst);
+  private static native void loadFloats(
+      ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian, float[] dst);
 
-  private static native void loadInts(ByteBuffer src, int typeCode, boolean bigEndian, int[] dst);
+  private static native void loadInts(
+      ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian, int[] dst);
 }

@@ -1,5 +1,6 @@
 package org.tensorflow.lite.support.tensorbuffer;
 
+import dev.tensorbridge.internal.BridgeAccess;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -20,11 +21,21 @@ import org.tensorflow.lite.DataType;
  * order, even if heap-backed or read-only) until a load replaces it. A read-only buffer is copied
  * to a writable one before the next {@code loadArray}.
  *
- * <p>This class keeps TFLite Support's checks, exceptions and messages. Bulk conversions run in
- * {@link ElementConversions} (native code for large direct buffers); single-element access stays
- * in Java, where it is cheaper than a native call.
+ * <p>This class keeps TFLite Support's checks, exceptions and messages. Bulk conversions between
+ * element types run in native code through {@link ElementConversions}, for every size and buffer
+ * kind; single-element access stays in Java, where it is cheaper than a native call.
  */
 public abstract class TensorBuffer {
+  static {
+    BridgeAccess.register(
+        new BridgeAccess.Buffers() {
+          @Override
+          public TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
+            return TensorBuffer.wrapFixedSize(storage, shape, dataType);
+          }
+        });
+  }
+
   /** The element storage; may be a caller's buffer attached by {@link #loadBuffer}. */
   protected ByteBuffer buffer;
 
@@ -117,7 +128,7 @@ public abstract class TensorBuffer {
         buffer.isDynamic() ? createDynamic(dataType) : createFixedSize(buffer.shape, dataType);
     DataType from = buffer.getDataType();
     // The conversions go through a whole Java array, as upstream's do. A buffer-to-buffer native
-    // conversion was measured (issue 5): 1.6-1.8x faster when the garbage collector runs, but in a
+    // conversion was measured: 1.6-1.8x faster when the garbage collector runs, but in a
     // loop that allocates nothing else on the heap no collection ever returns the results' direct
     // memory, every result then lands on fresh pages, and createFrom became 3-7x slower with an
     // unbounded footprint. The array's heap allocation keeps collections (and so reuse) going.
@@ -178,7 +189,7 @@ public abstract class TensorBuffer {
 
   /**
    * Fills {@code dst} with every element converted to float, like {@link #getFloatArray()} but
-   * without allocating (beyond TFLite Support; spec §17 BU-2).
+   * without allocating (beyond TFLite Support: docs/contracts/tensorbuffer.md#fill-in-getters).
    *
    * @param dst the destination; its length must be the element count
    * @return {@code dst}
@@ -200,7 +211,7 @@ public abstract class TensorBuffer {
 
   /**
    * Fills {@code dst} with every element converted to int, like {@link #getIntArray()} but without
-   * allocating (beyond TFLite Support; spec §17 BU-2).
+   * allocating (beyond TFLite Support: docs/contracts/tensorbuffer.md#fill-in-getters).
    *
    * @param dst the destination; its length must be the element count
    * @return {@code dst}
@@ -438,6 +449,20 @@ public abstract class TensorBuffer {
     buffer = copy;
   }
 
+  /**
+   * A fixed-size buffer of {@code shape} whose storage is {@code storage} itself, attached as
+   * {@link #loadBuffer} would (for {@code dev.tensorbridge.TensorBridge}). Made with an empty shape
+   * first, so that no storage of the full size is allocated and then dropped.
+   */
+  static TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
+    TensorBuffer wrapped = createFixedSize(new int[] {0}, dataType);
+    wrapped.shape = shape.clone();
+    wrapped.flatSize = computeFlatSize(shape);
+    storage.rewind();
+    wrapped.buffer = storage;
+    return wrapped;
+  }
+
   // ---- shared implementation of the subclasses' bulk methods (package-private) ----
 
   /** The array getters: rewind, then read {@code flatSize} elements converted to float. */
@@ -565,7 +590,8 @@ public abstract class TensorBuffer {
     }
     int newFlatSize = computeFlatSize(shape);
     this.shape = shape.clone();
-    // Same element count (possibly a wrapped one, see spec §7.1): keep the current storage, which
+    // Same element count (possibly a wrapped one, see
+    // docs/contracts/tensorbuffer.md#flat-size-and-shape-checks): keep the current storage, which
     // may be a caller's buffer from loadBuffer.
     if (flatSize == newFlatSize) {
       return;

@@ -2,7 +2,10 @@ package org.tensorflow.lite.support.tensorbuffer;
 
 import org.tensorflow.lite.DataType;
 
-/** A {@link TensorBuffer} of 16-bit signed integers (beyond TFLite Support; spec §17 BU-1). */
+/**
+ * A {@link TensorBuffer} of 16-bit signed integers (beyond TFLite Support:
+ * docs/contracts/tensorbuffer.md#extra-element-types).
+ */
 public final class TensorBufferInt16 extends TensorBuffer {
   private static final DataType DATA_TYPE = DataType.INT16;
 

@@ -2,7 +2,11 @@ package org.tensorflow.lite.support.tensorbuffer;
 
 import org.tensorflow.lite.DataType;
 
-/** A {@link TensorBuffer} of 32-bit signed integers (beyond TFLite Support; spec §17 BU-1). Floats read from it are rounded to the nearest float. */
+/**
+ * A {@link TensorBuffer} of 32-bit signed integers (beyond TFLite Support:
+ * docs/contracts/tensorbuffer.md#extra-element-types). Floats read from it are rounded to the
+ * nearest float.
+ */
 public final class TensorBufferInt32 extends TensorBuffer {
   private static final DataType DATA_TYPE = DataType.INT32;
 

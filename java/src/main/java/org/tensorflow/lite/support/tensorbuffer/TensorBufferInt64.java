@@ -2,7 +2,11 @@ package org.tensorflow.lite.support.tensorbuffer;
 
 import org.tensorflow.lite.DataType;
 
-/** A {@link TensorBuffer} of 64-bit signed integers (beyond TFLite Support; spec §17 BU-1). Reads as int saturate at the int range; reads as float round to the nearest float. */
+/**
+ * A {@link TensorBuffer} of 64-bit signed integers (beyond TFLite Support:
+ * docs/contracts/tensorbuffer.md#extra-element-types). Reads as int saturate at the int range;
+ * reads as float round to the nearest float.
+ */
 public final class TensorBufferInt64 extends TensorBuffer {
   private static final DataType DATA_TYPE = DataType.INT64;
 

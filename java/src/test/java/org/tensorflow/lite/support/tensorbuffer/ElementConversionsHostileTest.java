@@ -17,8 +17,8 @@ import org.tensorflow.lite.DataType;
 
 /**
  * {@link ElementConversions}, the checked entry points in front of the TensorBuffer natives, with
- * the exceptions its Javadoc documents. Each numeric type is run at a size that takes the native
- * path (1024 elements) and at one that stays in Java (3 elements). Cases already in
+ * the exceptions its Javadoc documents. Each numeric type is run with a small array (3 elements)
+ * and a larger one (1024 elements). Cases already in
  * {@code ElementConversionsTest} are not repeated.
  */
 class ElementConversionsHostileTest {

@@ -18,7 +18,7 @@ import org.tensorflow.lite.DataType;
 
 /**
  * The Java checks in front of the natives, and the natives' own checks when called without them:
- * bad arguments become Java exceptions, and the Java and native paths agree on every value.
+ * bad arguments become Java exceptions; every buffer kind follows the conversion rules.
  */
 class ElementConversionsTest {
   private static final DataType[] NUMERIC = {
@@ -46,8 +46,6 @@ class ElementConversionsTest {
     direct.limit(3);
     assertThrows(BufferUnderflowException.class, () -> ElementConversions.loadFloats(direct, DataType.FLOAT32, new float[1]));
     assertThrows(IllegalArgumentException.class,
-        () -> ElementConversions.storeFloats(new float[1], ByteBuffer.allocate(4), DataType.FLOAT32, ElementConversions.Path.NATIVE));
-    assertThrows(IllegalArgumentException.class,
         () -> ElementConversions.copyElements(direct, ByteBuffer.allocate(8), DataType.INT8, -1));
     assertThrows(BufferUnderflowException.class,
         () -> ElementConversions.copyElements(direct, ByteBuffer.allocate(8), DataType.INT8, 4));
@@ -58,62 +56,104 @@ class ElementConversionsTest {
   @Test
   void nativesRefuseWhatTheJavaChecksWouldHaveCaught() throws Throwable {
     ByteBuffer direct = ByteBuffer.allocateDirect(8);
-    assertThrows(NullPointerException.class, () -> PrivateNatives.call(ElementConversions.class, "storeFloats", null, direct, 1, false));
-    assertThrows(NullPointerException.class, () -> PrivateNatives.call(ElementConversions.class, "loadInts", null, 1, false, new int[1]));
-    assertThrows(IllegalArgumentException.class, () -> PrivateNatives.call(ElementConversions.class, "storeInts", new int[1], ByteBuffer.allocate(8), 2, false));
-    assertThrows(IllegalArgumentException.class, () -> PrivateNatives.call(ElementConversions.class, "loadFloats", direct, 5, false, new float[1]));
+    Class<?> c = ElementConversions.class;
+    assertThrows(NullPointerException.class, () -> PrivateNatives.call(c, "storeFloats", null, direct, null, 0, 1, false));
+    // Neither a direct buffer nor an array.
+    assertThrows(NullPointerException.class, () -> PrivateNatives.call(c, "loadInts", null, null, 0, 1, false, new int[1]));
+    assertThrows(IllegalArgumentException.class, () -> PrivateNatives.call(c, "storeInts", new int[1], ByteBuffer.allocate(8), null, 0, 2, false));
+    assertThrows(IllegalArgumentException.class, () -> PrivateNatives.call(c, "loadFloats", direct, null, 0, 5, false, new float[1]));
     // Capacity, not the limit, bounds native access: 3 floats do not fit in 8 bytes.
-    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(ElementConversions.class, "storeFloats", new float[3], direct, 1, false));
-    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(ElementConversions.class, "loadInts", direct, 4, true, new int[2]));
-    // Empty transfers touch nothing, even on an empty buffer.
-    PrivateNatives.call(ElementConversions.class, "loadFloats", ByteBuffer.allocateDirect(0), 1, false, new float[0]);
-    // Still alive, and the right size works.
+    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(c, "storeFloats", new float[3], direct, null, 0, 1, false));
+    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(c, "loadInts", direct, null, 0, 4, true, new int[2]));
+    // An array is bounded by its length from the offset; a negative offset is refused.
+    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(c, "storeFloats", new float[2], null, new byte[8], 1, 2, false));
+    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(c, "loadFloats", null, new byte[8], -1, 9, false, new float[1]));
+    assertThrows(IndexOutOfBoundsException.class, () -> PrivateNatives.call(c, "loadInts", null, new byte[8], Integer.MAX_VALUE, 9, false, new int[1]));
+    // Empty transfers touch nothing, even on an empty buffer or array.
+    PrivateNatives.call(c, "loadFloats", ByteBuffer.allocateDirect(0), null, 0, 1, false, new float[0]);
+    PrivateNatives.call(c, "storeInts", new int[0], null, new byte[0], 0, 9, false);
+    // Still alive, and the right sizes work: big-endian 1.5f is 3F C0 00 00.
     float[] out = new float[2];
-    PrivateNatives.call(ElementConversions.class, "storeFloats", new float[] {1.5f, -2f}, direct, 1, true);
-    PrivateNatives.call(ElementConversions.class, "loadFloats", direct, 1, true, out);
+    PrivateNatives.call(c, "storeFloats", new float[] {1.5f, -2f}, direct, null, 0, 1, true);
+    PrivateNatives.call(c, "loadFloats", direct, null, 0, 1, true, out);
     assertArrayEquals(new float[] {1.5f, -2f}, out);
     assertEquals(0x3FC00000, direct.order(ByteOrder.BIG_ENDIAN).getInt(0));
+    // INT16 into an array from offset 2, big-endian: 1 -> 00 01, 40000 clamps to 32767 -> 7F FF.
+    byte[] heap = new byte[7];
+    PrivateNatives.call(c, "storeInts", new int[] {1, 40000}, null, heap, 2, 7, true);
+    assertArrayEquals(new byte[] {0, 0, 0, 1, 0x7F, (byte) 0xFF, 0}, heap);
+    int[] back = new int[2];
+    PrivateNatives.call(c, "loadInts", null, heap, 2, 7, true, back);
+    assertArrayEquals(new int[] {1, 32767}, back);
   }
 
+  /**
+   * Every conversion, through every kind of buffer (direct, unaligned direct, heap, heap at an
+   * array offset, read-only heap for reads) in both byte orders and at 1, 3 and 1,000 elements,
+   * gives the values of the rules in {@link ConversionReference}; the inputs include arbitrary bit
+   * patterns (NaNs, infinities, subnormals) and arbitrary stored bytes.
+   */
   @Test
-  void javaAndNativePathsAgree() {
+  void everyBufferKindFollowsTheRules() {
     Random random = new Random(42);
-    int n = 4099;
-    float[] floats = new float[n];
-    int[] ints = new int[n];
-    for (int i = 0; i < n; i++) {
-      floats[i] = random.nextBoolean() ? Float.intBitsToFloat(random.nextInt()) : (random.nextFloat() - 0.5f) * 1000f;
-      ints[i] = random.nextBoolean() ? random.nextInt() : random.nextInt(100_000) - 50_000;
-    }
-    for (DataType type : NUMERIC) {
-      for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
-        int bytes = n * type.byteSize();
-        ByteBuffer viaJava = ByteBuffer.allocateDirect(bytes).order(order);
-        ByteBuffer viaNative = ByteBuffer.allocateDirect(bytes).order(order);
-        ElementConversions.storeFloats(floats, viaJava, type, ElementConversions.Path.JAVA);
-        ElementConversions.storeFloats(floats, viaNative, type, ElementConversions.Path.NATIVE);
-        assertEquals(viaJava, viaNative, type + " " + order + " storeFloats");
-        ElementConversions.storeInts(ints, viaJava, type, ElementConversions.Path.JAVA);
-        ElementConversions.storeInts(ints, viaNative, type, ElementConversions.Path.NATIVE);
-        assertEquals(viaJava, viaNative, type + " " + order + " storeInts");
-        // Reads over arbitrary bytes.
-        for (int i = 0; i < bytes; i++) {
-          viaJava.put(i, (byte) random.nextInt());
+    for (int n : new int[] {1, 3, 1000}) {
+      float[] floats = new float[n];
+      int[] ints = new int[n];
+      for (int i = 0; i < n; i++) {
+        floats[i] = random.nextBoolean() ? Float.intBitsToFloat(random.nextInt()) : (random.nextFloat() - 0.5f) * 1000f;
+        ints[i] = random.nextBoolean() ? random.nextInt() : random.nextInt(100_000) - 50_000;
+      }
+      for (DataType type : NUMERIC) {
+        for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
+          for (int kind = 0; kind < 4; kind++) {
+            String at = type + " " + order + " kind " + kind + " n=" + n;
+            ByteBuffer b = allocate(kind, n * type.byteSize(), order);
+            ElementConversions.storeFloats(floats, b, type);
+            for (int i = 0; i < n; i++) {
+              assertEquals(ConversionReference.storeFloat(type, floats[i]), ConversionReference.rawElement(b, type, i), at);
+            }
+            ElementConversions.storeInts(ints, b, type);
+            for (int i = 0; i < n; i++) {
+              assertEquals(ConversionReference.storeInt(type, ints[i]), ConversionReference.rawElement(b, type, i), at);
+            }
+            for (int i = 0; i < n * type.byteSize(); i++) {
+              b.put(i, (byte) random.nextInt());
+            }
+            for (ByteBuffer from : new ByteBuffer[] {b, b.asReadOnlyBuffer().order(order)}) {
+              float[] f = new float[n];
+              int[] got = new int[n];
+              ElementConversions.loadFloats(from, type, f);
+              ElementConversions.loadInts(from, type, got);
+              for (int i = 0; i < n; i++) {
+                long stored = ConversionReference.rawElement(b, type, i);
+                assertEquals(Float.floatToRawIntBits(ConversionReference.readFloat(type, stored)), Float.floatToRawIntBits(f[i]), at);
+                assertEquals(ConversionReference.readInt(type, stored), got[i], at);
+              }
+            }
+          }
         }
-        float[] fJava = new float[n];
-        float[] fNative = new float[n];
-        ElementConversions.loadFloats(viaJava, type, fJava, ElementConversions.Path.JAVA);
-        ElementConversions.loadFloats(viaJava, type, fNative, ElementConversions.Path.NATIVE);
-        for (int i = 0; i < n; i++) {
-          assertEquals(Float.floatToRawIntBits(fJava[i]), Float.floatToRawIntBits(fNative[i]), type + " " + order);
-        }
-        int[] iJava = new int[n];
-        int[] iNative = new int[n];
-        ElementConversions.loadInts(viaJava, type, iJava, ElementConversions.Path.JAVA);
-        ElementConversions.loadInts(viaJava, type, iNative, ElementConversions.Path.NATIVE);
-        assertArrayEquals(iJava, iNative, type + " " + order);
       }
     }
+  }
+
+  /** Direct, direct one byte off alignment, heap, heap at array offset 3. */
+  private static ByteBuffer allocate(int kind, int bytes, ByteOrder order) {
+    ByteBuffer outer;
+    switch (kind) {
+      case 0:
+        return ByteBuffer.allocateDirect(bytes).order(order);
+      case 1:
+        outer = ByteBuffer.allocateDirect(bytes + 1);
+        break;
+      case 2:
+        return ByteBuffer.allocate(bytes).order(order);
+      default:
+        outer = ByteBuffer.allocate(bytes + 3);
+        outer.position(3);
+        return outer.slice().order(order);
+    }
+    outer.position(1);
+    return outer.slice().order(order);
   }
 
   @Test

@@ -17,11 +17,12 @@ import org.tensorflow.lite.DataType;
 /**
  * Conversions (docs/contracts/tensorbuffer.md#numeric-conversions): edge vectors with literal expectations, and over 100,000
  * random values per conversion checked against {@link ConversionReference}, through every storage
- * kind (so both the native and the Java implementation, both byte orders, unaligned addresses).
+ * kind (direct and heap, both byte orders, unaligned addresses, array offsets, read-only heap
+ * buffers for reads).
  */
 class TensorBufferConversionTest {
   private static final int RANDOM_COUNT = 100_003;
-  /** Below ElementConversions' native threshold: the Java path. */
+  /** Many small loads: one native call of a few elements each. */
   private static final int SMALL_CHUNK = 13;
 
   // ---- edge vectors with literal expectations ----
@@ -301,26 +302,28 @@ class TensorBufferConversionTest {
       for (int i = 0; i < raw.length; i++) {
         ConversionReference.putRaw(b, type, i, raw[i]);
       }
-      TensorBuffer tb = Buffers.dynamic(type);
-      tb.loadBuffer(b, new int[] {raw.length});
-      float[] floats = tb.getFloatArray();
-      int[] ints = tb.getIntArray();
-      for (int i = 0; i < raw.length; i++) {
-        long stored = ConversionReference.rawElement(b, type, i);
-        float wantF = ConversionReference.readFloat(type, stored);
-        int wantI = ConversionReference.readInt(type, stored);
-        if (Float.floatToRawIntBits(wantF) != Float.floatToRawIntBits(floats[i])
-            || Float.floatToRawIntBits(wantF) != Float.floatToRawIntBits(tb.getFloatValue(i))) {
-          fail(type + " " + storage + ": float read of " + stored + " gave " + floats[i] + ", want " + wantF);
-        }
-        if (wantI != ints[i] || wantI != tb.getIntValue(i)) {
-          fail(type + " " + storage + ": int read of " + stored + " gave " + ints[i] + ", want " + wantI);
+      for (ByteBuffer attached : new ByteBuffer[] {b, b.asReadOnlyBuffer().order(b.order())}) {
+        TensorBuffer tb = Buffers.dynamic(type);
+        tb.loadBuffer(attached, new int[] {raw.length});
+        float[] floats = tb.getFloatArray();
+        int[] ints = tb.getIntArray();
+        for (int i = 0; i < raw.length; i++) {
+          long stored = ConversionReference.rawElement(b, type, i);
+          float wantF = ConversionReference.readFloat(type, stored);
+          int wantI = ConversionReference.readInt(type, stored);
+          if (Float.floatToRawIntBits(wantF) != Float.floatToRawIntBits(floats[i])
+              || Float.floatToRawIntBits(wantF) != Float.floatToRawIntBits(tb.getFloatValue(i))) {
+            fail(type + " " + storage + ": float read of " + stored + " gave " + floats[i] + ", want " + wantF);
+          }
+          if (wantI != ints[i] || wantI != tb.getIntValue(i)) {
+            fail(type + " " + storage + ": int read of " + stored + " gave " + ints[i] + ", want " + wantI);
+          }
         }
       }
     }
   }
 
-  /** The same values through arrays too small for the native path, in a direct buffer. */
+  /** The same values through small arrays, in a direct buffer. */
   private static void checkSmallChunks(DataType type, float[] floats, int[] ints) {
     int n = floats != null ? floats.length : ints.length;
     TensorBuffer tb = Buffers.fixed(type, new int[] {SMALL_CHUNK});
