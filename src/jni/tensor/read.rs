@@ -54,8 +54,10 @@ fn byte_view<'local>(env: &mut jni::Env<'local>, bytes: &[u8]) -> BridgeResult<J
 /// `private static native ByteBuffer dataView(long handle, long[] keepAlive)`: a direct buffer
 /// over the tensor's bytes (null if there are none). With a non-null `keepAlive`, a new handle
 /// sharing the tensor's buffer is stored in `keepAlive[0]`: the memory then lives until that
-/// handle is released, whatever happens to the tensor. Without one, the caller uses the view only
-/// while it holds the tensor open (its monitor).
+/// handle is released, whatever happens to the tensor. If `keepAlive` has room, `[1]` and `[2]`
+/// receive the identity and byte size of the root buffer, so that the safety net counts a root
+/// shared by several views once. Without `keepAlive`, the caller uses the view only while it
+/// holds the tensor open (its monitor).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
     mut env: EnvUnowned<'local>,
@@ -76,13 +78,16 @@ pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
         if keep_alive.is_null() {
             return Ok(byte_view(env, bytes)?.into_raw());
         }
-        if keep_alive.len(env)? < 1 {
+        let room = keep_alive.len(env)?;
+        if room < 1 {
             return Err(Error::invalid_argument("keepAlive must have room for one handle").into());
         }
         // The clone shares the root buffer (an Arc), whose bytes never move.
         let owner = handles::into_handle(tensor.as_ref().clone())?;
+        let (root, root_bytes) = tensor.buffer_root().unwrap_or((0, 0));
+        let root = [owner, root as jlong, i64::try_from(root_bytes).unwrap_or(i64::MAX)];
         let view = keep_alive
-            .set_region(env, 0, &[owner])
+            .set_region(env, 0, &root[..room.min(3)])
             .map_err(Into::into)
             .and_then(|()| byte_view(env, bytes));
         if view.is_err() {

@@ -23,6 +23,11 @@ final class EagerOperationBuilder implements OperationBuilder {
   private static final String[] MASKS = {
     "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"
   };
+  // The attribute names each op accepts, built once (a varargs call made an array per op).
+  private static final String[] CONST_ATTRS = {"value", "dtype"};
+  private static final String[] STRIDED_SLICE_ATTRS = {
+    "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T", "Index"
+  };
 
   /** Keeps input operations reachable until their handles are no longer read (see build()). */
   @SuppressWarnings("unused")
@@ -240,7 +245,7 @@ final class EagerOperationBuilder implements OperationBuilder {
       throw new IllegalArgumentException(
           "Const takes no inputs, got " + inputs.size());
     }
-    checkAttrNames("value", "dtype");
+    checkAttrNames(CONST_ATTRS);
     Object value = attrValue("value");
     Object dtype = attrValue("dtype");
     if (value == null) {
@@ -276,16 +281,10 @@ final class EagerOperationBuilder implements OperationBuilder {
       throw new IllegalArgumentException(
           "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputs.size());
     }
-    checkAttrNames(
-        "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T",
-        "Index");
-    long[] masks = new long[MASKS.length];
+    checkAttrNames(STRIDED_SLICE_ATTRS);
+    // Checked in attribute order before anything runs, as the masks array was filled.
     for (int i = 0; attrs != null && i < MASKS.length; i++) {
-      Object mask = attrs.get(MASKS[i]);
-      if (mask != null && !(mask instanceof Long)) {
-        throw wrongKind(MASKS[i], "an int", mask);
-      }
-      masks[i] = mask == null ? 0L : ((Long) mask).longValue();
+      mask(i);
     }
     checkTypeAttr("T", inputs.get(0));
     checkTypeAttr("Index", inputs.get(1));
@@ -294,7 +293,7 @@ final class EagerOperationBuilder implements OperationBuilder {
       // The common case: one lock, no array of sessions.
       session.useLock().lock();
       try {
-        return runStridedSlice(masks);
+        return runStridedSlice();
       } finally {
         session.useLock().unlock();
       }
@@ -304,7 +303,7 @@ final class EagerOperationBuilder implements OperationBuilder {
       sessions[i].useLock().lock();
     }
     try {
-      return runStridedSlice(masks);
+      return runStridedSlice();
     } finally {
       for (int i = sessions.length - 1; i >= 0; i--) {
         sessions[i].useLock().unlock();
@@ -313,7 +312,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   /** Runs the kernel; the caller holds the use locks of this session and of the inputs' ones. */
-  private Operation runStridedSlice(long[] masks) {
+  private Operation runStridedSlice() {
     session.checkOpen();
     long output =
         stridedSlice(
@@ -321,15 +320,27 @@ final class EagerOperationBuilder implements OperationBuilder {
             inputs.get(1).liveHandle(),
             inputs.get(2).liveHandle(),
             inputs.get(3).liveHandle(),
-            masks[0],
-            masks[1],
-            masks[2],
-            masks[3],
-            masks[4]);
+            mask(0),
+            mask(1),
+            mask(2),
+            mask(3),
+            mask(4));
     // The inputs' operations own the handles just read; publishing them here keeps them
     // reachable (and their handles alive) until the native call has returned.
     reachabilitySink = inputs;
     return new EagerOperation(session, STRIDED_SLICE, name, output, null);
+  }
+
+  /** Mask attribute {@code i} of {@link #MASKS}, 0 if unset (read without an array per op). */
+  private long mask(int i) {
+    Object mask = attrValue(MASKS[i]);
+    if (mask == null) {
+      return 0L;
+    }
+    if (!(mask instanceof Long)) {
+      throw wrongKind(MASKS[i], "an int", mask);
+    }
+    return ((Long) mask).longValue();
   }
 
   private boolean inputsInOwnSession() {
@@ -368,7 +379,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     }
   }
 
-  private void checkAttrNames(String... known) {
+  private void checkAttrNames(String[] known) {
     if (attrs == null) {
       return;
     }

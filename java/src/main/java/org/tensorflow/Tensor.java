@@ -1115,14 +1115,14 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized ByteBuffer tensorData() {
-    long[] keepAlive = new long[1];
+    long[] keepAlive = new long[KEEP_ALIVE];
     ByteBuffer view = dataView(liveHandle(), keepAlive);
     if (view == null) {
       return emptyView();
     }
     // The keep-alive is owned on behalf of the buffer the JVM created, which every view derived
     // from it references (ARCHITECTURE.md explains why it cannot be freed mid-read).
-    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    NativeHandle.adoptView(view, keepAlive[0], keepAlive[1], keepAlive[2]);
     return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
@@ -1154,7 +1154,7 @@ public final class Tensor<T> implements AutoCloseable {
     if (h == 0) {
       throw new IllegalStateException(CLOSED);
     }
-    long[] keepAlive = new long[1];
+    long[] keepAlive = new long[KEEP_ALIVE];
     ByteBuffer view = dataView(h, keepAlive);
     if (view == null) {
       if (TensorArrays.elementCount(shape) != 0) {
@@ -1164,7 +1164,7 @@ public final class Tensor<T> implements AutoCloseable {
     }
     // Owned on behalf of the JVM-created buffer, returned itself (not a derived buffer), as in
     // tensorData().
-    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    NativeHandle.adoptView(view, keepAlive[0], keepAlive[1], keepAlive[2]);
     return view.order(ByteOrder.nativeOrder());
   }
 
@@ -1173,6 +1173,12 @@ public final class Tensor<T> implements AutoCloseable {
   // dtypes, shapes, ranges and byte counts are checked in Rust.
 
   private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0).asReadOnlyBuffer();
+
+  /**
+   * Length of dataView's keepAlive array: the new handle, then the identity and byte size of the
+   * root buffer it keeps alive (counted once per root by the safety net).
+   */
+  private static final int KEEP_ALIVE = 3;
 
   /** An empty view; duplicate() resets the byte order, so it is set on every copy. */
   private static ByteBuffer emptyView() {
