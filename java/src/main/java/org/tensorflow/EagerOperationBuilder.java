@@ -1,9 +1,8 @@
 package org.tensorflow;
 
 import dev.tensorbridge.internal.NativeLoader;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -40,7 +39,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   private final EagerSession session;
   private final String type;
   private final String name;
-  private final List<Output<?>> inputs = new ArrayList<Output<?>>(4);
+  /** The inputs in order, the first {@link #inputCount} entries (an array: no list object per op). */
+  private Output<?>[] inputs = new Output<?>[4];
+  private int inputCount;
   /** Attributes in the order set; created by the first one (most ops set none). */
   private Map<String, Object> attrs;
   private boolean built;
@@ -80,7 +81,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     checkNotBuilt();
     input.liveHandle(); // fails with "Tensor handle has been deleted" once released
     checkSessionOpen();
-    inputs.add(input);
+    add(input);
     return this;
   }
 
@@ -92,9 +93,16 @@ final class EagerOperationBuilder implements OperationBuilder {
     }
     checkSessionOpen();
     for (Output<?> input : inputs) {
-      this.inputs.add(input);
+      add(input);
     }
     return this;
+  }
+
+  private void add(Output<?> input) {
+    if (inputCount == inputs.length) {
+      inputs = Arrays.copyOf(inputs, inputCount * 2);
+    }
+    inputs[inputCount++] = input;
   }
 
   @Override
@@ -241,9 +249,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private Operation buildConst() {
-    if (!inputs.isEmpty()) {
+    if (inputCount != 0) {
       throw new IllegalArgumentException(
-          "Const takes no inputs, got " + inputs.size());
+          "Const takes no inputs, got " + inputCount);
     }
     checkAttrNames(CONST_ATTRS);
     Object value = attrValue("value");
@@ -277,17 +285,17 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private Operation buildStridedSlice() {
-    if (inputs.size() != 4) {
+    if (inputCount != 4) {
       throw new IllegalArgumentException(
-          "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputs.size());
+          "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputCount);
     }
     checkAttrNames(STRIDED_SLICE_ATTRS);
     // Checked in attribute order before anything runs, as the masks array was filled.
     for (int i = 0; attrs != null && i < MASKS.length; i++) {
       mask(i);
     }
-    checkTypeAttr("T", inputs.get(0));
-    checkTypeAttr("Index", inputs.get(1));
+    checkTypeAttr("T", inputs[0]);
+    checkTypeAttr("Index", inputs[1]);
 
     if (inputsInOwnSession()) {
       // The common case: one lock, no array of sessions.
@@ -316,10 +324,10 @@ final class EagerOperationBuilder implements OperationBuilder {
     session.checkOpen();
     long output =
         stridedSlice(
-            inputs.get(0).liveHandle(),
-            inputs.get(1).liveHandle(),
-            inputs.get(2).liveHandle(),
-            inputs.get(3).liveHandle(),
+            inputs[0].liveHandle(),
+            inputs[1].liveHandle(),
+            inputs[2].liveHandle(),
+            inputs[3].liveHandle(),
             mask(0),
             mask(1),
             mask(2),
@@ -344,8 +352,8 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private boolean inputsInOwnSession() {
-    for (int i = 0; i < inputs.size(); i++) {
-      if (inputs.get(i).session() != session) {
+    for (int i = 0; i < inputCount; i++) {
+      if (inputs[i].session() != session) {
         return false;
       }
     }
@@ -356,8 +364,8 @@ final class EagerOperationBuilder implements OperationBuilder {
   private EagerSession[] sessionsInLockOrder() {
     TreeMap<Long, EagerSession> bySerial = new TreeMap<Long, EagerSession>();
     bySerial.put(session.serial(), session);
-    for (Output<?> input : inputs) {
-      EagerSession s = input.session();
+    for (int i = 0; i < inputCount; i++) {
+      EagerSession s = inputs[i].session();
       bySerial.put(s.serial(), s);
     }
     return bySerial.values().toArray(new EagerSession[0]);

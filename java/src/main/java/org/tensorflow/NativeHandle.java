@@ -33,7 +33,7 @@ import java.util.Map;
  * not of memory safety: a handle that is not live when it reaches native code is refused there
  * with {@code IllegalStateException}, and a release never frees memory a running call uses.
  */
-final class NativeHandle extends PhantomReference<Object> {
+class NativeHandle extends PhantomReference<Object> {
   static {
     NativeLoader.ensureLoaded();
   }
@@ -60,8 +60,6 @@ final class NativeHandle extends PhantomReference<Object> {
 
   private final long handle;
   private final long bytes;
-  /** The root buffer's identity for a view counted once per root, else 0. */
-  private final long root;
   private final Group group;
   /** Written under LOCK; volatile so that {@link #live()} (once per op input) takes no lock. */
   private volatile boolean released;
@@ -70,12 +68,35 @@ final class NativeHandle extends PhantomReference<Object> {
   private NativeHandle prev;
   private NativeHandle next;
 
-  private NativeHandle(Object owner, long handle, long bytes, long root, Group group) {
+  private NativeHandle(Object owner, long handle, long bytes, Group group) {
     super(owner, QUEUE);
     this.handle = handle;
     this.bytes = bytes;
-    this.root = root;
     this.group = group;
+  }
+
+  /**
+   * A view's keep-alive, counted once per root buffer. A subclass, so that the handles made per
+   * eager op (the common case) carry no root field.
+   */
+  private static final class View extends NativeHandle {
+    /** The root buffer's native identity, 0 if unknown. */
+    private final long root;
+
+    View(Object owner, long handle, long bytes, long root) {
+      super(owner, handle, bytes, null);
+      this.root = root;
+    }
+
+    @Override
+    long root() {
+      return root;
+    }
+  }
+
+  /** The root buffer's identity for a view counted once per root, else 0. */
+  long root() {
+    return 0;
   }
 
   /**
@@ -88,7 +109,7 @@ final class NativeHandle extends PhantomReference<Object> {
    * @param group the session that releases it on close, or null
    */
   static NativeHandle adopt(Object owner, long handle, long bytes, Group group) {
-    return adopt(owner, handle, bytes, 0, group);
+    return adopt(new NativeHandle(owner, handle, Math.max(bytes, 0), group));
   }
 
   /**
@@ -97,12 +118,13 @@ final class NativeHandle extends PhantomReference<Object> {
    * live views of that root. No group: views are released by the safety net only.
    */
   static NativeHandle adoptView(Object owner, long handle, long root, long rootBytes) {
-    return adopt(owner, handle, rootBytes, root, null);
+    return adopt(new View(owner, handle, Math.max(rootBytes, 0), root));
   }
 
-  private static NativeHandle adopt(Object owner, long handle, long bytes, long root, Group group) {
+  private static NativeHandle adopt(NativeHandle adopted) {
     drain();
-    NativeHandle adopted = new NativeHandle(owner, handle, Math.max(bytes, 0), root, group);
+    Group group = adopted.group;
+    long handle = adopted.handle;
     boolean pressure;
     synchronized (LOCK) {
       if (group != null && group.closed) {
@@ -187,6 +209,7 @@ final class NativeHandle extends PhantomReference<Object> {
 
   /** Registers this view with its root; true if the root's bytes are not counted yet. */
   private boolean firstOfRoot() {
+    long root = root();
     if (root == 0) {
       return true;
     }
@@ -202,6 +225,7 @@ final class NativeHandle extends PhantomReference<Object> {
 
   /** Unregisters this view from its root; true if it was the root's last live view. */
   private boolean lastOfRoot() {
+    long root = root();
     if (root == 0) {
       return true;
     }
