@@ -251,6 +251,7 @@ unsafe extern "system" {
     ) -> jlong;
     fn Java_org_tensorflow_NativeHandle_release(env: *mut JNIEnv, class: jclass, handle: jlong);
     fn Java_org_tensorflow_Tensor_numBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
+    fn Java_org_tensorflow_Tensor_scalarBits(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
     fn Java_org_tensorflow_Tensor_totalBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
     fn Java_org_tensorflow_Tensor_isAligned(env: *mut JNIEnv, class: jclass, handle: jlong) -> jboolean;
     fn Java_org_tensorflow_ndarray_Shape_sizeOf(
@@ -379,6 +380,16 @@ fn tensor_reads_allocate_nothing() {
         assert_eq!(n, 0);
     }
     handles::release(h).unwrap();
+
+    // floatValue() and the other scalar accessors.
+    let scalar = handles::into_handle(Tensor::from_scalar(-2.5f32)).unwrap();
+    let bits = Java_org_tensorflow_Tensor_scalarBits;
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(f32::from_bits(bits(env, NO_CLASS, scalar) as u32), -2.5);
+        assert_eq!(fewest_allocations(|| bits(env, NO_CLASS, scalar), |_| {}), 0);
+    }
+    handles::release(scalar).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -98,6 +98,29 @@ pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
     })
 }
 
+/// `private static native long scalarBits(long handle)`: the first (up to 8) bytes of the element
+/// data as a little-endian `long`, for the scalar accessors (`floatValue()`, …), whose Java side
+/// has checked rank 0 and the dtype. Same errors as reading element bytes through `dataView`; no
+/// `Env`, no buffer object.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_Tensor_scalarBits<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> jlong {
+    guard_primitive(&mut env, || {
+        let tensor = handles::tensor(handle)?;
+        let bytes = tensor.java_element_bytes()?;
+        if bytes.is_empty() {
+            return Err(Error::new(ErrorKind::IllegalState, "Tensor has no element to read").into());
+        }
+        let mut bits = [0u8; 8];
+        let n = bytes.len().min(8);
+        bits[..n].copy_from_slice(&bytes[..n]);
+        Ok(i64::from_le_bytes(bits))
+    })
+}
+
 /// `private static native long numBytes(long handle)`: TF 1.x's `numBytes()`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_Tensor_numBytes<'local>(
