@@ -466,7 +466,8 @@ impl Tensor {
 
     /// The identity and byte size of the root buffer this tensor's window lies in (`None`
     /// without a buffer): callers that account for native memory count a root shared by several
-    /// tensors once. The identity is stable while any tensor holds the root.
+    /// tensors once. The identity is stable while any tensor holds the root. For object roots
+    /// (strings, resources, variants), which have no byte view, the size is the window's.
     pub fn buffer_root(&self) -> Option<(usize, usize)> {
         let b = self.buf.as_ref()?;
         let bytes = match b.root.bytes() {
