@@ -20,14 +20,14 @@ pub(super) static KERNELS: Kernels = Kernels {
 
 const BLOCK: usize = 64;
 
-/// NaN → 0, clamp to [0, 255], truncate (`vmaxps` returns its second operand for NaN).
+/// Truncated lanes that the saturating packs turn into UINT8 by the rule: `minps` against 255
+/// returns its second operand, the input, when either is NaN, so NaN lanes stay NaN and truncate
+/// to 0x8000_0000 like negative overflow; every negative lane then packs to 0, lanes ≥ 255 are
+/// 255, and the rest are the truncated value. One float op instead of a max and a min.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn clamp_u8(v: __m512) -> __m512i {
-    _mm512_cvttps_epi32(_mm512_min_ps(
-        _mm512_max_ps(v, _mm512_setzero_ps()),
-        _mm512_set1_ps(255.0),
-    ))
+    _mm512_cvttps_epi32(_mm512_min_ps(_mm512_set1_ps(255.0), v))
 }
 
 /// Java's `(int) f`: truncation gives 0x8000_0000 for NaN and out-of-range lanes (right for

@@ -1,9 +1,9 @@
 //! x86_64 baseline path: 128-bit SSE2 vectors, 16 elements per block.
 //!
-//! Float → UINT8 clamps in float (`maxps` against 0 returns 0 for NaN, then `minps` 255) before
-//! the truncating `cvttps2dq`; the two saturating packs then narrow exact values. Int → UINT8 is
-//! the packs alone (signed saturation to i16, then unsigned to u8, which together clamp to
-//! [0, 255]).
+//! Float → UINT8 caps the input at 255 in float (NaN passes through `minps` and truncates like
+//! negative overflow), truncates with `cvttps2dq`, and lets the two saturating packs (signed to
+//! i16, then unsigned to u8) map every negative lane to 0. Int → UINT8 is the packs alone, which
+//! together clamp to [0, 255].
 
 use std::arch::x86_64::*;
 
@@ -20,15 +20,14 @@ pub(super) static KERNELS: Kernels = Kernels {
 
 const BLOCK: usize = 16;
 
-/// NaN → 0, clamp to [0, 255], truncate: four lanes of exact small ints.
+/// Truncated lanes that the saturating packs turn into UINT8 by the rule: `minps` against 255
+/// returns its second operand, the input, when either is NaN, so NaN lanes stay NaN and truncate
+/// to 0x8000_0000 like negative overflow; every negative lane then packs to 0, lanes ≥ 255 are
+/// 255, and the rest are the truncated value. One float op instead of a max and a min.
 #[inline]
 #[target_feature(enable = "sse2")]
 fn clamp_u8(v: __m128) -> __m128i {
-    // `maxps` returns its second operand when either is NaN.
-    _mm_cvttps_epi32(_mm_min_ps(
-        _mm_max_ps(v, _mm_setzero_ps()),
-        _mm_set1_ps(255.0),
-    ))
+    _mm_cvttps_epi32(_mm_min_ps(_mm_set1_ps(255.0), v))
 }
 
 /// Java's `(int) f`: `cvttps2dq` gives 0x8000_0000 for NaN and out-of-range lanes, which is right
