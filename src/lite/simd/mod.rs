@@ -2,9 +2,9 @@
 //! one file per instruction set, chosen once at run time for the CPU at hand.
 //!
 //! Every path computes exactly the rules of docs/contracts/tensorbuffer.md#numeric-conversions;
-//! [`scalar`] is the portable reference and also converts the tail that does not fill a whole
-//! vector block on the other paths. x86_64 has SSE2 (its baseline), AVX2 and AVX-512 (F+BW);
-//! aarch64 has NEON (its baseline). The selection ([`Kernels::best`]) runs the CPU feature
+//! the scalar path ([`Path::Scalar`]) is the portable reference and also converts the tail that
+//! does not fill a whole vector block on the other paths. x86_64 has SSE2 (its baseline), AVX2
+//! and AVX-512 (F+BW); aarch64 has NEON (its baseline). The selection ([`Kernels::best`]) runs the CPU feature
 //! detection once and caches the result, so a conversion costs one atomic load and an indirect
 //! call on top of its loop.
 //!
