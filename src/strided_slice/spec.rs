@@ -87,8 +87,48 @@ pub fn validate(
         )));
     }
     let mut v = ValidatedSlice::empty();
+    if validate_plain_into(&mut v, input_shape, begin, end, strides, index_type, masks) {
+        return Ok(v);
+    }
+    validate_concrete_into(&mut v, input_shape, begin, end, strides, index_type, masks)?;
+    Ok(v)
+}
+
+/// [`validate`] without the fast path for plain slices: the general algorithm alone. Public only
+/// so that tests can hold the fast path against it.
+#[doc(hidden)]
+pub fn validate_general(
+    input_shape: &[i64],
+    begin: &IndexTensor<'_>,
+    end: &IndexTensor<'_>,
+    strides: &IndexTensor<'_>,
+    index_type: IndexType,
+    masks: Masks,
+) -> Result<ValidatedSlice> {
+    if let Some(&d) = input_shape.iter().find(|&&d| d < 0) {
+        return Err(Error::invalid_argument(format!(
+            "StridedSlice: input shape {} has a negative dimension {d}",
+            shape_debug_string(input_shape)
+        )));
+    }
+    let mut v = ValidatedSlice::empty();
+    validate_concrete_into(&mut v, input_shape, begin, end, strides, index_type, masks)?;
+    Ok(v)
+}
+
+/// The general algorithm for a concrete input shape (no negative sizes), filling `v` from
+/// [`ValidatedSlice::empty`].
+fn validate_concrete_into(
+    v: &mut ValidatedSlice,
+    input_shape: &[i64],
+    begin: &IndexTensor<'_>,
+    end: &IndexTensor<'_>,
+    strides: &IndexTensor<'_>,
+    index_type: IndexType,
+    masks: Masks,
+) -> Result<()> {
     validate_into(
-        &mut v,
+        v,
         Some(input_shape),
         Some(begin),
         Some(end),
@@ -107,7 +147,90 @@ pub fn validate(
             shape_debug_string(&v.final_shape)
         )));
     }
-    Ok(v)
+    Ok(())
+}
+
+/// The fast path of [`validate`] for the common plain slice: no ellipsis, new-axis or shrink bits,
+/// begin/end/strides 1-D vectors of one length `n ≤ rank` (and < 32) with that many values, no
+/// zero stride, a supported index type, a concrete input shape of rank < 1024. For such a spec the
+/// general algorithm has nothing to reject and its stages collapse: entry `d < n` is dense
+/// dimension `d` and output position `d`, the implicit trailing ellipsis covers dimensions `n..`
+/// (fully selected, stride 1), and the final shape equals the processing shape. Fills `v` (from
+/// [`ValidatedSlice::empty`]) with exactly what the general path produces and returns `true`;
+/// returns `false` with `v` untouched when the spec is not plain (the general path then runs).
+/// `validate_general` is held against this over random and golden specs (tests).
+fn validate_plain_into(
+    v: &mut ValidatedSlice,
+    input_shape: &[i64],
+    begin: &IndexTensor<'_>,
+    end: &IndexTensor<'_>,
+    strides: &IndexTensor<'_>,
+    index_type: IndexType,
+    masks: Masks,
+) -> bool {
+    let n = strides.values.len();
+    let rank = input_shape.len();
+    let plain = masks.ellipsis == 0
+        && masks.new_axis == 0
+        && masks.shrink_axis == 0
+        && n < 32
+        && n <= rank
+        && rank < 1024
+        && begin.is_vector()
+        && end.is_vector()
+        && strides.is_vector()
+        && strides.num_elements() == n as i64
+        && begin.num_elements() == n as i64
+        && end.num_elements() == n as i64
+        && begin.values.len() == n
+        && end.values.len() == n
+        && !matches!(index_type, IndexType::Unsupported)
+        && !strides.values.contains(&0);
+    if !plain {
+        return false;
+    }
+    let ss = &mut v.shape_spec;
+    let mut is_identity = true;
+    let mut is_simple_slice = true;
+    let mut slice_dim0 = true;
+    for (d, &size) in input_shape.iter().enumerate() {
+        // Dimensions past the user entries belong to the implicit ellipsis (sparse entry `n`):
+        // both bounds masked, stride 1.
+        let (b, e, s, begin_masked, end_masked, sparse) = if d < n {
+            (
+                begin.values[d],
+                end.values[d],
+                strides.values[d],
+                bit(masks.begin, d),
+                bit(masks.end, d),
+                d as i64,
+            )
+        } else {
+            (0, 0, 1, true, true, n as i64)
+        };
+        let b = canonical(b, begin_masked, true, s, size);
+        let e = canonical(e, end_masked, false, s, size);
+        let take_all = s == 1 && b == 0 && e == size;
+        is_identity &= take_all;
+        is_simple_slice &= s == 1;
+        slice_dim0 &= (d == 0 && s == 1) || take_all;
+        let len = interval_size(e - b, s);
+        v.begin.push(b);
+        v.end.push(e);
+        v.strides.push(s);
+        v.processing_shape.push(len);
+        v.final_shape.push(len);
+        ss.begin_dense_mask.push(begin_masked);
+        ss.end_dense_mask.push(end_masked);
+        ss.shrink_axis_dense_mask.push(false);
+        ss.processing_to_sparse_mapping.push(sparse);
+        ss.output_to_sparse_mapping.push(if d < n { d as i64 } else { -1 });
+        ss.output_to_processing_mapping.push(d as i64);
+    }
+    v.is_identity = is_identity;
+    v.is_simple_slice = is_simple_slice;
+    v.slice_dim0 = slice_dim0;
+    true
 }
 
 /// The partial flavour: `input_shape` may be of unknown rank (`None`) or contain
