@@ -14,7 +14,8 @@ import java.util.Map;
  * its session's close ({@link Group#releaseAll()}) or the safety net, whichever claims it first.
  *
  * <p><b>Safety net.</b> Each instance is a {@link PhantomReference} to its owner on one queue,
- * drained whenever a handle is adopted: handles of owners that became unreachable without being
+ * drained whenever a handle is adopted (the first queued handle under the adoption's own lock
+ * acquisition): handles of owners that became unreachable without being
  * closed are released there. No {@code Cleaner} (absent on Java 8 and on Android before API 33)
  * and no thread of our own. The garbage collector does not see native memory, so, as {@code
  * java.nio} does for direct buffers, adopting asks for a collection ({@link System#gc()}) when the
@@ -122,17 +123,39 @@ class NativeHandle extends PhantomReference<Object> {
   }
 
   private static NativeHandle adopt(NativeHandle adopted) {
-    drain();
     Group group = adopted.group;
     long handle = adopted.handle;
     boolean pressure;
+    NativeHandle dead = null;
+    Object queued;
+    // One lock acquisition per adoption in the steady state of an op loop: the link and the claim
+    // of the one queued handle an earlier op usually left behind share it. The claimed handle is
+    // freed after the lock is let go; any further queued handles by drain() below.
     synchronized (LOCK) {
+      queued = QUEUE.poll();
+      if (queued != null) {
+        NativeHandle ref = (NativeHandle) queued;
+        if (ref.claimLocked()) {
+          dead = ref;
+        }
+      }
       if (group != null && group.closed) {
         adopted.released = true;
       } else {
         adopted.link();
       }
       pressure = liveCount > countLimit || liveBytes > bytesLimit;
+    }
+    if (queued != null) {
+      if (dead != null) {
+        release(dead.handle);
+      }
+      // The handles drained after the check may have brought the counts back under the limits.
+      if (drain() > 0 && pressure) {
+        synchronized (LOCK) {
+          pressure = liveCount > countLimit || liveBytes > bytesLimit;
+        }
+      }
     }
     if (adopted.released) {
       release(handle);
@@ -177,13 +200,18 @@ class NativeHandle extends PhantomReference<Object> {
 
   private boolean claim() {
     synchronized (LOCK) {
-      if (released) {
-        return false;
-      }
-      released = true;
-      unlink();
-      return true;
+      return claimLocked();
     }
+  }
+
+  /** Marks this handle released and unlinks it, unless already released; the caller holds LOCK. */
+  private boolean claimLocked() {
+    if (released) {
+      return false;
+    }
+    released = true;
+    unlink();
+    return true;
   }
 
   /**
