@@ -146,6 +146,26 @@ public class StridedSliceBench {
     return imageDst.put(imageSrc);
   }
 
+  /**
+   * The memory pattern of the image rows without the slice: {@value #BATCH} blocks of the image's
+   * size are allocated with {@code malloc} (through {@code Unsafe.allocateMemory}, uninitialised,
+   * as the op's outputs are), the image is copied into each, and all are freed at the end, as the
+   * batch's session frees its results. The copy floor for {@code reverseLastAxis}, which writes the
+   * same bytes into the same kind of memory.
+   */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public long memcpyImageFresh() {
+    return FreshCopies.copyIntoFresh(imageSrc, BATCH);
+  }
+
+  /** As {@link #memcpyImageFresh} for the crop's 602,112 bytes. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public long memcpyCropFresh() {
+    return FreshCopies.copyIntoFresh(cropSrc, BATCH);
+  }
+
   /** Direct ByteBuffer copy of the crop's 602,112 bytes. */
   @Benchmark
   public ByteBuffer memcpyCrop() {

@@ -18,18 +18,20 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
  * UINT8 conversions of TFLite Support's {@code TensorBuffer} (float to byte saturation, byte to
  * float/int widening, {@code createFrom} in both directions): tensorbridge ({@code *_ours}) next to the
  * relocated upstream 0.4.4 class ({@code *_peer}). 150,528 = 224 x 224 x 3, one RGB model input;
- * 1 and 1,000 elements show the fixed cost of a call.
+ * 6,220,800 = 1080 x 1920 x 3, a full-HD frame; 1 and 1,000 elements show the fixed cost of a call.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class TensorBufferUint8Bench {
-  @Param({"1", "1000", "150528"})
+  @Param({"1", "1000", "150528", "6220800"})
   int n;
 
   float[] data;
   float[] floatDst;
   int[] intDst;
+  ByteBuffer floatBytesSrc;
+  ByteBuffer floatBytesDst;
   TensorBuffer oursU8;
   TensorBuffer oursF32;
   peer.org.tensorflow.lite.support.tensorbuffer.TensorBuffer peerU8;
@@ -44,6 +46,8 @@ public class TensorBufferUint8Bench {
       // Spans below 0 and above 255 so the clamps are exercised.
       data[i] = (i % 301) * 1.0f - 20.5f;
     }
+    floatBytesSrc = ByteBuffer.allocateDirect(n * 4);
+    floatBytesDst = ByteBuffer.allocateDirect(n * 4);
     int[] shape = {n};
     oursU8 = TensorBuffer.createFixedSize(shape, DataType.UINT8);
     oursU8.loadArray(data);
@@ -130,6 +134,17 @@ public class TensorBufferUint8Bench {
   @Benchmark
   public float[] allocFloatArray() {
     return new float[n];
+  }
+
+  /**
+   * Baseline, no peer: a direct-to-direct copy of 4n bytes, the larger side of every UINT8 / FLOAT32
+   * conversion above (the floor the conversions are compared with).
+   */
+  @Benchmark
+  public ByteBuffer memcpy() {
+    floatBytesSrc.clear();
+    floatBytesDst.clear();
+    return floatBytesDst.put(floatBytesSrc);
   }
 
   /** Baseline, no peer: the direct buffer a FLOAT32 {@code createFrom} result must allocate. */
