@@ -6,7 +6,13 @@
 //! `kernel` is the conversion, `memcpy` copies `max(source bytes, destination bytes)` — the wider
 //! side of the conversion, e.g. 4 bytes per element for FLOAT32 → UINT8.
 //!
-//! Run: `cargo bench --bench lite_convert` (short default settings, see `config`).
+//! The SIMD kernels behind the UINT8 and float → int conversions also get one group per kernel
+//! with a row per path this CPU supports (`target/criterion/<kernel>/<path>/<elements>/`, e.g.
+//! `u8_to_f32/avx2/150528`), next to the same `memcpy` row, so each instruction set's speed is
+//! visible; the `lite_*` groups use the path chosen at run time.
+//!
+//! Run: `cargo bench --bench lite_convert` (short default settings, see `config`); one kernel's
+//! paths only: `cargo bench --bench lite_convert -- '^u8_to_f32/'`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,6 +21,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
 };
+use tensorbridge::lite::simd::{Kernels, Path};
 use tensorbridge::lite::{ByteOrder, ElementType, load_f32, load_i32, store_f32, store_i32};
 
 const SIZES: [usize; 3] = [1_000, 150_528, 6_220_800];
@@ -125,6 +132,45 @@ fn bench_load_i32(c: &mut Criterion, name: &str, ty: ElementType) {
     group.finish();
 }
 
+/// One SIMD kernel on every supported path: `convert(kernels, src, dst)` from `input(n)` into
+/// `n` default elements, with the `memcpy` of the wider side's bytes.
+fn bench_paths<S: Copy, D: Copy + Default>(
+    c: &mut Criterion,
+    name: &str,
+    input: impl Fn(usize) -> Vec<S>,
+    convert: impl Fn(&Kernels, &[S], &mut [D]),
+) {
+    let mut group = c.benchmark_group(name);
+    let wide_size = size_of::<S>().max(size_of::<D>());
+    for n in SIZES {
+        let src = input(n);
+        let mut dst = vec![D::default(); n];
+        group.throughput(Throughput::Bytes((n * wide_size) as u64));
+        for kernels in Path::ALL.into_iter().filter_map(Kernels::for_path) {
+            group.bench_function(BenchmarkId::new(kernels.path().name(), n), |b| {
+                b.iter(|| {
+                    convert(kernels, black_box(&src), &mut dst);
+                    black_box(&dst);
+                })
+            });
+        }
+        memcpy_pair(&mut group, n, n * wide_size);
+    }
+    group.finish();
+}
+
+fn bytes(n: usize) -> Vec<u8> {
+    (0..n).map(|i| (i * 7) as u8).collect()
+}
+
+fn paths(c: &mut Criterion) {
+    bench_paths(c, "f32_to_u8", floats, Kernels::f32_to_u8);
+    bench_paths(c, "u8_to_f32", bytes, Kernels::u8_to_f32);
+    bench_paths(c, "u8_to_i32", bytes, Kernels::u8_to_i32);
+    bench_paths(c, "i32_to_u8", ints, Kernels::i32_to_u8);
+    bench_paths(c, "f32_to_i32", floats, Kernels::f32_to_i32);
+}
+
 fn benches(c: &mut Criterion) {
     use ElementType::*;
     bench_store_f32(c, "lite_f32_to_u8", Uint8);
@@ -153,6 +199,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = lite;
     config = config();
-    targets = benches
+    targets = benches, paths
 }
 criterion_main!(lite);

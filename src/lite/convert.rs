@@ -4,8 +4,16 @@
 //! (docs/contracts/tensorbuffer.md#numeric-conversions). Every rule is a Rust `as` cast or a clamp followed by one, because Rust's
 //! float-to-int `as` truncates toward zero, saturates and maps NaN to 0, exactly like Java's
 //! `(int) f` / `(long) f` and like upstream's clamp-then-truncate for UINT8.
+//!
+//! The hot pairs (UINT8 ⇄ float/int, float → INT32 in native order) go to the SIMD kernels of
+//! [`super::simd`], chosen once for the running CPU; same-type copies in native order are a
+//! `memcpy`; everything else is a typed loop the compiler vectorizes, or a byte-wise loop for a
+//! swapped order or a misaligned slice. UINT8 elements are single bytes, so byte order and
+//! alignment never matter for them.
 
 use super::element::{ByteOrder, ElementType};
+use super::simd::Kernels;
+use super::simd::scalar::{clamp_truncate, saturating_i32};
 use crate::{Error, Result};
 
 /// Writes `src` into `dst` as elements of `ty` in `order`. `dst` must hold exactly
@@ -18,12 +26,15 @@ pub fn store_f32(src: &[f32], ty: ElementType, order: ByteOrder, dst: &mut [u8])
         }
         ElementType::Float32 => encode(src, dst, order, |x| x),
         // Clamp-then-truncate with NaN -> 0 (the same values as Rust's saturating `as`).
-        ElementType::Uint8 => encode(src, dst, order, |x| clamp_truncate(x, 0.0, 255.0) as u8),
+        ElementType::Uint8 => Kernels::best().f32_to_u8(src, dst),
         ElementType::Int8 => encode(src, dst, order, |x| clamp_truncate(x, -128.0, 127.0) as i8),
         ElementType::Int16 => encode(src, dst, order, |x| {
             clamp_truncate(x, -32768.0, 32767.0) as i16
         }),
-        ElementType::Int32 => encode(src, dst, order, saturating_i32),
+        ElementType::Int32 => match native_ints_mut(dst, order) {
+            Some(ints) => Kernels::best().f32_to_i32(src, ints),
+            None => encode(src, dst, order, saturating_i32),
+        },
         ElementType::Int64 => encode(src, dst, order, |x| x as i64),
     }
     Ok(())
@@ -40,7 +51,7 @@ pub fn store_i32(src: &[i32], ty: ElementType, order: ByteOrder, dst: &mut [u8])
         ElementType::Int32 => encode(src, dst, order, |x| x),
         // Java's `(float) i`: round to nearest, ties to even.
         ElementType::Float32 => encode(src, dst, order, |x| x as f32),
-        ElementType::Uint8 => encode(src, dst, order, |x| x.clamp(0, 255) as u8),
+        ElementType::Uint8 => Kernels::best().i32_to_u8(src, dst),
         ElementType::Int8 => encode(src, dst, order, |x| x.clamp(-128, 127) as i8),
         ElementType::Int16 => encode(src, dst, order, |x| x.clamp(-32768, 32767) as i16),
         ElementType::Int64 => encode(src, dst, order, i64::from),
@@ -57,7 +68,7 @@ pub fn load_f32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [f32]) 
             bytemuck::cast_slice_mut(dst).copy_from_slice(src);
         }
         ElementType::Float32 => decode(src, dst, order, |x: f32| x),
-        ElementType::Uint8 => decode(src, dst, order, |x: u8| f32::from(x)),
+        ElementType::Uint8 => Kernels::best().u8_to_f32(src, dst),
         ElementType::Int8 => decode(src, dst, order, |x: i8| f32::from(x)),
         ElementType::Int16 => decode(src, dst, order, |x: i16| f32::from(x)),
         // Java's `(float) i` / `(float) l`: round to nearest, ties to even.
@@ -76,8 +87,11 @@ pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) 
             bytemuck::cast_slice_mut(dst).copy_from_slice(src);
         }
         ElementType::Int32 => decode(src, dst, order, |x: i32| x),
-        ElementType::Float32 => decode(src, dst, order, saturating_i32),
-        ElementType::Uint8 => decode(src, dst, order, |x: u8| i32::from(x)),
+        ElementType::Float32 => match native_floats(src, order) {
+            Some(floats) => Kernels::best().f32_to_i32(floats, dst),
+            None => decode(src, dst, order, saturating_i32),
+        },
+        ElementType::Uint8 => Kernels::best().u8_to_i32(src, dst),
         ElementType::Int8 => decode(src, dst, order, |x: i8| i32::from(x)),
         ElementType::Int16 => decode(src, dst, order, |x: i16| i32::from(x)),
         // Project rule for the extra types: INT64 saturates into the int range.
@@ -88,34 +102,18 @@ pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) 
     Ok(())
 }
 
-/// `x as T` for an integer type whose range is [lo, hi] and fits in i32: NaN -> 0, clamp,
-/// truncate toward zero. Written as selects plus an unchecked conversion because LLVM
-/// vectorizes this, while the saturating `as` stays scalar on x86 (about 5x slower).
-#[inline(always)]
-fn clamp_truncate(x: f32, lo: f32, hi: f32) -> i32 {
-    let not_nan = if x.is_nan() { 0.0 } else { x };
-    let clamped = not_nan.max(lo).min(hi);
-    // SAFETY: `clamped` is finite and within [lo, hi] ⊂ i32's range, so the conversion is
-    // defined (it truncates toward zero).
-    unsafe { clamped.to_int_unchecked::<i32>() }
+/// `bytes` as i32 elements when they are in native order and aligned for them.
+fn native_ints_mut(bytes: &mut [u8], order: ByteOrder) -> Option<&mut [i32]> {
+    (order == ByteOrder::NATIVE)
+        .then(|| bytemuck::try_cast_slice_mut(bytes).ok())
+        .flatten()
 }
 
-/// Java's `(int) f` (= Rust's `f as i32`: NaN -> 0, truncate, saturate), in the vectorizable
-/// form of [`clamp_truncate`]; 2^31 and above need their own select because i32::MAX is not a
-/// float.
-#[inline(always)]
-fn saturating_i32(x: f32) -> i32 {
-    let not_nan = if x.is_nan() { 0.0 } else { x };
-    // 2147483520.0 is the largest f32 below 2^31.
-    #[allow(clippy::manual_clamp)] // f32::clamp is not the NaN-free select form we want here
-    let clamped = not_nan.max(-2_147_483_648.0).min(2_147_483_520.0);
-    // SAFETY: `clamped` is finite and within i32's range.
-    let truncated = unsafe { clamped.to_int_unchecked::<i32>() };
-    if not_nan >= 2_147_483_648.0 {
-        i32::MAX
-    } else {
-        truncated
-    }
+/// `bytes` as f32 elements when they are in native order and aligned for them.
+fn native_floats(bytes: &[u8], order: ByteOrder) -> Option<&[f32]> {
+    (order == ByteOrder::NATIVE)
+        .then(|| bytemuck::try_cast_slice(bytes).ok())
+        .flatten()
 }
 
 /// The byte length must match the element count exactly; anything else is a caller bug that
