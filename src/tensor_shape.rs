@@ -2,6 +2,8 @@
 //! element counts computed with a checked running product over the dimensions in order, and the
 //! upstream status messages verbatim. Where upstream CHECK-aborts we return an error instead.
 
+use smallvec::SmallVec;
+
 use crate::error::{Error, Result};
 
 /// `TensorShape::MaxDimensions()`. Upstream keeps 255 as its unknown-rank marker.
@@ -164,10 +166,14 @@ fn is_valid_shape_impl(proto: &ShapeProto, partial: bool) -> Result<()> {
     Ok(())
 }
 
+/// Sizes kept inline up to this rank: a small tensor's shape then costs no heap block of its own
+/// (every eager op result has one, and clones of tensors copy it).
+const INLINE_DIMS: usize = 4;
+
 /// A fully defined shape: rank 0..=254, sizes ≥ 0, element count < 2^63.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TensorShape {
-    dims: Vec<i64>,
+    dims: SmallVec<[i64; INLINE_DIMS]>,
     num_elements: i64,
 }
 
@@ -175,7 +181,7 @@ impl Default for TensorShape {
     /// The scalar shape `[]` (one element), as upstream's default constructor.
     fn default() -> Self {
         TensorShape {
-            dims: Vec::new(),
+            dims: SmallVec::new(),
             num_elements: 1,
         }
     }
@@ -300,7 +306,7 @@ impl TensorShape {
 
     /// `AsProto`: one dim per dimension, `unknown_rank` false.
     pub fn as_proto(&self) -> ShapeProto {
-        ShapeProto::new(self.dims.clone())
+        ShapeProto::new(self.dims.to_vec())
     }
 
     /// `TensorShape::IsValid(proto)`: ≤ 254 dims, sizes ≥ 0, prefix products valid.
@@ -557,7 +563,7 @@ impl PartialTensorShape {
 
 impl From<TensorShape> for PartialTensorShape {
     fn from(s: TensorShape) -> Self {
-        PartialTensorShape { dims: Some(s.dims) }
+        PartialTensorShape { dims: Some(s.dims.into_vec()) }
     }
 }
 

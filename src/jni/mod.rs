@@ -14,3 +14,6 @@ mod shape;
 mod tensor;
 mod tensor_buffer;
 mod on_load;
+
+#[cfg(test)]
+mod hot_paths_test;

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 use super::args::{SliceArgs, shape_debug_string};
 use super::plane::copy_plane;
-use super::spec::{ValidatedSlice, validate};
+use super::spec::{DimVec, ValidatedSlice, validate};
 
 /// TensorFlow's `EIGEN_MAX_ALIGN_BYTES` in the 2.21 x86-64 wheel: the alignment the dim-0 sharing
 /// path requires of a row's byte size (docs/contracts/strided_slice.md#buffer-sharing).
@@ -428,7 +428,8 @@ impl Run {
 struct Walk {
     base: i64,
     /// Outer dimensions (count, step), outermost first; the last entry is the innermost run.
-    dims: Vec<(usize, i64)>,
+    /// Inline like the validation's vectors, so a small op's walk allocates nothing.
+    dims: DimVec<(usize, i64)>,
     total: usize,
 }
 
@@ -446,14 +447,14 @@ impl Walk {
         if v.processing_shape.contains(&0) {
             return Ok(Walk {
                 base: 0,
-                dims: vec![(0, 1)],
+                dims: smallvec::smallvec![(0, 1)],
                 total: 0,
             });
         }
         // No zero in the processing shape means no zero in the input shape, so every partial
         // product below is bounded by the (checked) element count.
         let mut in_stride = 1i64;
-        let mut strides_rev = Vec::with_capacity(input_shape.len());
+        let mut strides_rev: DimVec<i64> = DimVec::with_capacity(input_shape.len());
         for &n in input_shape.iter().rev() {
             strides_rev.push(in_stride);
             in_stride *= n;
@@ -461,7 +462,7 @@ impl Walk {
         let mut base = 0i64;
         let mut lowest = 0i64;
         let mut highest = 0i64;
-        let mut dims: Vec<(usize, i64)> = Vec::with_capacity(input_shape.len() + 1);
+        let mut dims: DimVec<(usize, i64)> = DimVec::with_capacity(input_shape.len() + 1);
         let mut total = 1usize;
         for (d, &elem_stride) in strides_rev.iter().rev().enumerate() {
             let count = v.processing_shape[d];
@@ -629,7 +630,7 @@ mod tests {
         // x[1:3] on [4,3,2]: rows 1..3 are one contiguous block of 12 elements.
         let v = plan(&[4, 3, 2], &[1], &[3], &[1], Masks::default());
         let walk = Walk::new(&v, &[4, 3, 2], 24).unwrap();
-        assert_eq!(walk.dims, vec![(12, 1)]);
+        assert_eq!(walk.dims[..], [(12, 1)]);
         assert_eq!(walk.base, 6);
     }
 
@@ -648,7 +649,7 @@ mod tests {
             },
         );
         let walk = Walk::new(&v, &[2, 3], 6).unwrap();
-        assert_eq!(walk.dims, vec![(2, 3), (3, -1)]);
+        assert_eq!(walk.dims[..], [(2, 3), (3, -1)]);
         assert_eq!(walk.base, 2);
         let mut runs = Vec::new();
         walk.for_each_run(|r| runs.push((r.start, r.count, r.step)));

@@ -36,8 +36,8 @@ pub fn strided_slice_tensor(
     strides: &Tensor,
     masks: Masks,
 ) -> Result<Tensor> {
-    let index_type = check_input_types(input, begin, end, strides)?;
-    run(input, begin, end, strides, index_type, masks)
+    let checked = check_input_types(input, begin, end, strides)?;
+    run(input, begin, end, strides, checked, masks)
 }
 
 /// [`strided_slice_tensor`] with the five mask attributes as 64-bit values (as the Java op passes
@@ -50,10 +50,17 @@ pub fn strided_slice_tensor_attrs(
     strides: &Tensor,
     masks: [i64; 5],
 ) -> Result<Tensor> {
-    let index_type = check_input_types(input, begin, end, strides)?;
+    let checked = check_input_types(input, begin, end, strides)?;
     let [b, e, el, na, sh] = masks;
     let masks = Masks::from_attrs(b, e, el, na, sh)?;
-    run(input, begin, end, strides, index_type, masks)
+    run(input, begin, end, strides, checked, masks)
+}
+
+/// What the op-level checks established: the index type and the input's element size for the
+/// dim-0 alignment rule (looked up once per op).
+struct Checked {
+    index_type: IndexType,
+    element_size: usize,
 }
 
 /// The op-level type checks: a registered element type, and one index dtype for begin, end and
@@ -63,8 +70,8 @@ fn check_input_types(
     begin: &Tensor,
     end: &Tensor,
     strides: &Tensor,
-) -> Result<IndexType> {
-    alignment_size(input.dtype().name())?;
+) -> Result<Checked> {
+    let element_size = element_size(input.dtype(), alignment_size(input.dtype().name())?);
     let index_dtype = begin.dtype();
     for (i, t) in [(2, end), (3, strides)] {
         if t.dtype() != index_dtype {
@@ -76,12 +83,13 @@ fn check_input_types(
             )));
         }
     }
-    Ok(match index_dtype {
+    let index_type = match index_dtype {
         DataType::Int16 => IndexType::Int16,
         DataType::Int32 => IndexType::Int32,
         DataType::Int64 => IndexType::Int64,
         _ => IndexType::Unsupported,
-    })
+    };
+    Ok(Checked { index_type, element_size })
 }
 
 fn run(
@@ -89,7 +97,7 @@ fn run(
     begin: &Tensor,
     end: &Tensor,
     strides: &Tensor,
-    index_type: IndexType,
+    Checked { index_type, element_size }: Checked,
     masks: Masks,
 ) -> Result<Tensor> {
     let (begin_values, end_values, stride_values) = (
@@ -108,7 +116,7 @@ fn run(
     )?;
     let final_shape = TensorShape::from_dims(&v.final_shape)?;
     let dtype = input.dtype();
-    match choose_path(&v, input_shape, element_size(dtype)?, DEFAULT_ALIGNMENT)? {
+    match choose_path(&v, input_shape, element_size, DEFAULT_ALIGNMENT)? {
         KernelPath::ShareInput => reshaped(input, &final_shape),
         KernelPath::ShareDim0 { .. } => {
             // Canonical dim-0 bounds of a stride-1 range lie in [0, dim0]; `min` makes a
@@ -155,14 +163,14 @@ fn reshaped(input: &Tensor, shape: &TensorShape) -> Result<Tensor> {
     }
 }
 
-/// The element size TensorFlow's dim-0 alignment rule uses; for resource and variant (left open
-/// by the spec) our own object sizes.
-fn element_size(dtype: DataType) -> Result<usize> {
-    Ok(match alignment_size(dtype.name())? {
+/// The element size TensorFlow's dim-0 alignment rule uses (`alignment`, from
+/// [`alignment_size`]); for resource and variant (left open by the spec) our own object sizes.
+fn element_size(dtype: DataType, alignment: Option<usize>) -> usize {
+    match alignment {
         Some(size) => size,
         None if dtype == DataType::Resource => RESOURCE_HANDLE_BYTES,
         None => VARIANT_BYTES,
-    })
+    }
 }
 
 /// The values of an index tensor widened to `i64` (little-endian element bytes), inline for up to
@@ -171,19 +179,30 @@ fn element_size(dtype: DataType) -> Result<usize> {
 pub(crate) fn index_values(t: &Tensor, index_type: IndexType) -> Result<DimVec<i64>> {
     let n = usize::try_from(t.num_elements())
         .map_err(|_| Error::invalid_argument("StridedSlice: index tensor too large"))?;
-    let (width, read): (usize, fn(&[u8]) -> i64) = match index_type {
-        IndexType::Int16 => (2, |b| i64::from(i16::from_le_bytes([b[0], b[1]]))),
-        IndexType::Int32 => (4, |b| {
-            i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        }),
-        IndexType::Int64 => (8, |b| {
-            i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
-        }),
+    let width = match index_type {
+        IndexType::Int16 => 2,
+        IndexType::Int32 => 4,
+        IndexType::Int64 => 8,
         IndexType::Unsupported => return Ok(smallvec![0; n]),
     };
     let bytes = t.tensor_data()?;
     if bytes.len() != n * width {
         return Err(Error::internal("StridedSlice: index tensor size mismatch"));
     }
-    Ok(bytes.chunks_exact(width).map(read).collect())
+    // One loop per width (no call per element): this runs three times per eager op.
+    let mut values = DimVec::with_capacity(n);
+    match index_type {
+        IndexType::Int16 => values.extend(
+            bytes.chunks_exact(2).map(|b| i64::from(i16::from_le_bytes([b[0], b[1]]))),
+        ),
+        IndexType::Int32 => values.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|b| i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+        ),
+        _ => values.extend(bytes.chunks_exact(8).map(|b| {
+            i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+        })),
+    }
+    Ok(values)
 }

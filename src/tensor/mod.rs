@@ -186,7 +186,8 @@ impl Tensor {
             .ok()
             .and_then(|count| count.checked_mul(dtype.size()))
             .ok_or_else(oom)?;
-        let mut block = storage::try_uninit_bytes(bytes, &what())?;
+        // `what` is formatted only on failure (it was two heap strings per kernel output).
+        let mut block = storage::try_uninit_bytes(bytes, what)?;
         fill(block.as_uninit_mut())?;
         // SAFETY: by this function's contract, `fill` returned Ok only after writing every byte.
         let block = unsafe { block.assume_init() };
@@ -461,6 +462,19 @@ impl Tensor {
             Some(b) if b.root.is_byte_backed() => b.len,
             Some(b) => b.len * element_object_size(&b.root),
         }
+    }
+
+    /// The identity and byte size of the root buffer this tensor's window lies in (`None`
+    /// without a buffer): callers that account for native memory count a root shared by several
+    /// tensors once. The identity is stable while any tensor holds the root. For object roots
+    /// (strings, resources, variants), which have no byte view, the size is the window's.
+    pub fn buffer_root(&self) -> Option<(usize, usize)> {
+        let b = self.buf.as_ref()?;
+        let bytes = match b.root.bytes() {
+            Some(bytes) => bytes.len(),
+            None => b.len * element_object_size(&b.root),
+        };
+        Some((Arc::as_ptr(&b.root) as usize, bytes))
     }
 
     /// `tensor_data()`: the window's raw bytes; empty without a buffer. Only for memcpy-able

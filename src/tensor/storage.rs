@@ -404,8 +404,9 @@ pub(crate) fn try_bytes(len: usize, what: impl FnOnce() -> String) -> Result<Ali
 }
 
 /// Uninitialised aligned bytes, or `ResourceExhausted` naming what was being allocated.
-pub(crate) fn try_uninit_bytes(len: usize, what: &str) -> Result<UninitBytes> {
-    AlignedBytes::try_uninit(len).ok_or_else(|| oom(what))
+/// `what` is called only on failure.
+pub(crate) fn try_uninit_bytes(len: usize, what: impl FnOnce() -> String) -> Result<UninitBytes> {
+    AlignedBytes::try_uninit(len).ok_or_else(|| oom(&what()))
 }
 
 #[cfg(test)]

@@ -54,8 +54,10 @@ fn byte_view<'local>(env: &mut jni::Env<'local>, bytes: &[u8]) -> BridgeResult<J
 /// `private static native ByteBuffer dataView(long handle, long[] keepAlive)`: a direct buffer
 /// over the tensor's bytes (null if there are none). With a non-null `keepAlive`, a new handle
 /// sharing the tensor's buffer is stored in `keepAlive[0]`: the memory then lives until that
-/// handle is released, whatever happens to the tensor. Without one, the caller uses the view only
-/// while it holds the tensor open (its monitor).
+/// handle is released, whatever happens to the tensor. If `keepAlive` has room, `[1]` and `[2]`
+/// receive the identity and byte size of the root buffer, so that the safety net counts a root
+/// shared by several views once. Without `keepAlive`, the caller uses the view only while it
+/// holds the tensor open (its monitor).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
     mut env: EnvUnowned<'local>,
@@ -76,13 +78,16 @@ pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
         if keep_alive.is_null() {
             return Ok(byte_view(env, bytes)?.into_raw());
         }
-        if keep_alive.len(env)? < 1 {
+        let room = keep_alive.len(env)?;
+        if room < 1 {
             return Err(Error::invalid_argument("keepAlive must have room for one handle").into());
         }
         // The clone shares the root buffer (an Arc), whose bytes never move.
         let owner = handles::into_handle(tensor.as_ref().clone())?;
+        let (root, root_bytes) = tensor.buffer_root().unwrap_or((0, 0));
+        let root = [owner, root as jlong, i64::try_from(root_bytes).unwrap_or(i64::MAX)];
         let view = keep_alive
-            .set_region(env, 0, &[owner])
+            .set_region(env, 0, &root[..room.min(3)])
             .map_err(Into::into)
             .and_then(|()| byte_view(env, bytes));
         if view.is_err() {
@@ -90,6 +95,29 @@ pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
             let _ = handles::release(owner);
         }
         Ok(view?.into_raw())
+    })
+}
+
+/// `private static native long scalarBits(long handle)`: the first (up to 8) bytes of the element
+/// data as a little-endian `long`, for the scalar accessors (`floatValue()`, …), whose Java side
+/// has checked rank 0 and the dtype. Same errors as reading element bytes through `dataView`; no
+/// `Env`, no buffer object.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_Tensor_scalarBits<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> jlong {
+    guard_primitive(&mut env, || {
+        let tensor = handles::tensor(handle)?;
+        let bytes = tensor.java_element_bytes()?;
+        if bytes.is_empty() {
+            return Err(Error::new(ErrorKind::IllegalState, "Tensor has no element to read").into());
+        }
+        let mut bits = [0u8; 8];
+        let n = bytes.len().min(8);
+        bits[..n].copy_from_slice(&bytes[..n]);
+        Ok(i64::from_le_bytes(bits))
     })
 }
 

@@ -1,9 +1,8 @@
 package org.tensorflow;
 
 import dev.tensorbridge.internal.NativeLoader;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,6 +22,11 @@ final class EagerOperationBuilder implements OperationBuilder {
   private static final String[] MASKS = {
     "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"
   };
+  // The attribute names each op accepts, built once (a varargs call made an array per op).
+  private static final String[] CONST_ATTRS = {"value", "dtype"};
+  private static final String[] STRIDED_SLICE_ATTRS = {
+    "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T", "Index"
+  };
 
   /** Keeps input operations reachable until their handles are no longer read (see build()). */
   @SuppressWarnings("unused")
@@ -35,7 +39,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   private final EagerSession session;
   private final String type;
   private final String name;
-  private final List<Output<?>> inputs = new ArrayList<Output<?>>(4);
+  /** The inputs in order, the first {@link #inputCount} entries (an array: no list object per op). */
+  private Output<?>[] inputs = new Output<?>[4];
+  private int inputCount;
   /** Attributes in the order set; created by the first one (most ops set none). */
   private Map<String, Object> attrs;
   private boolean built;
@@ -75,7 +81,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     checkNotBuilt();
     input.liveHandle(); // fails with "Tensor handle has been deleted" once released
     checkSessionOpen();
-    inputs.add(input);
+    add(input);
     return this;
   }
 
@@ -87,9 +93,16 @@ final class EagerOperationBuilder implements OperationBuilder {
     }
     checkSessionOpen();
     for (Output<?> input : inputs) {
-      this.inputs.add(input);
+      add(input);
     }
     return this;
+  }
+
+  private void add(Output<?> input) {
+    if (inputCount == inputs.length) {
+      inputs = Arrays.copyOf(inputs, inputCount * 2);
+    }
+    inputs[inputCount++] = input;
   }
 
   @Override
@@ -236,11 +249,11 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private Operation buildConst() {
-    if (!inputs.isEmpty()) {
+    if (inputCount != 0) {
       throw new IllegalArgumentException(
-          "Const takes no inputs, got " + inputs.size());
+          "Const takes no inputs, got " + inputCount);
     }
-    checkAttrNames("value", "dtype");
+    checkAttrNames(CONST_ATTRS);
     Object value = attrValue("value");
     Object dtype = attrValue("dtype");
     if (value == null) {
@@ -272,29 +285,23 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   private Operation buildStridedSlice() {
-    if (inputs.size() != 4) {
+    if (inputCount != 4) {
       throw new IllegalArgumentException(
-          "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputs.size());
+          "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputCount);
     }
-    checkAttrNames(
-        "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T",
-        "Index");
-    long[] masks = new long[MASKS.length];
+    checkAttrNames(STRIDED_SLICE_ATTRS);
+    // Checked in attribute order before anything runs, as the masks array was filled.
     for (int i = 0; attrs != null && i < MASKS.length; i++) {
-      Object mask = attrs.get(MASKS[i]);
-      if (mask != null && !(mask instanceof Long)) {
-        throw wrongKind(MASKS[i], "an int", mask);
-      }
-      masks[i] = mask == null ? 0L : ((Long) mask).longValue();
+      mask(i);
     }
-    checkTypeAttr("T", inputs.get(0));
-    checkTypeAttr("Index", inputs.get(1));
+    checkTypeAttr("T", inputs[0]);
+    checkTypeAttr("Index", inputs[1]);
 
     if (inputsInOwnSession()) {
       // The common case: one lock, no array of sessions.
       session.useLock().lock();
       try {
-        return runStridedSlice(masks);
+        return runStridedSlice();
       } finally {
         session.useLock().unlock();
       }
@@ -304,7 +311,7 @@ final class EagerOperationBuilder implements OperationBuilder {
       sessions[i].useLock().lock();
     }
     try {
-      return runStridedSlice(masks);
+      return runStridedSlice();
     } finally {
       for (int i = sessions.length - 1; i >= 0; i--) {
         sessions[i].useLock().unlock();
@@ -313,28 +320,40 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   /** Runs the kernel; the caller holds the use locks of this session and of the inputs' ones. */
-  private Operation runStridedSlice(long[] masks) {
+  private Operation runStridedSlice() {
     session.checkOpen();
     long output =
         stridedSlice(
-            inputs.get(0).liveHandle(),
-            inputs.get(1).liveHandle(),
-            inputs.get(2).liveHandle(),
-            inputs.get(3).liveHandle(),
-            masks[0],
-            masks[1],
-            masks[2],
-            masks[3],
-            masks[4]);
+            inputs[0].liveHandle(),
+            inputs[1].liveHandle(),
+            inputs[2].liveHandle(),
+            inputs[3].liveHandle(),
+            mask(0),
+            mask(1),
+            mask(2),
+            mask(3),
+            mask(4));
     // The inputs' operations own the handles just read; publishing them here keeps them
     // reachable (and their handles alive) until the native call has returned.
     reachabilitySink = inputs;
     return new EagerOperation(session, STRIDED_SLICE, name, output, null);
   }
 
+  /** Mask attribute {@code i} of {@link #MASKS}, 0 if unset (read without an array per op). */
+  private long mask(int i) {
+    Object mask = attrValue(MASKS[i]);
+    if (mask == null) {
+      return 0L;
+    }
+    if (!(mask instanceof Long)) {
+      throw wrongKind(MASKS[i], "an int", mask);
+    }
+    return ((Long) mask).longValue();
+  }
+
   private boolean inputsInOwnSession() {
-    for (int i = 0; i < inputs.size(); i++) {
-      if (inputs.get(i).session() != session) {
+    for (int i = 0; i < inputCount; i++) {
+      if (inputs[i].session() != session) {
         return false;
       }
     }
@@ -345,8 +364,8 @@ final class EagerOperationBuilder implements OperationBuilder {
   private EagerSession[] sessionsInLockOrder() {
     TreeMap<Long, EagerSession> bySerial = new TreeMap<Long, EagerSession>();
     bySerial.put(session.serial(), session);
-    for (Output<?> input : inputs) {
-      EagerSession s = input.session();
+    for (int i = 0; i < inputCount; i++) {
+      EagerSession s = inputs[i].session();
       bySerial.put(s.serial(), s);
     }
     return bySerial.values().toArray(new EagerSession[0]);
@@ -368,7 +387,7 @@ final class EagerOperationBuilder implements OperationBuilder {
     }
   }
 
-  private void checkAttrNames(String... known) {
+  private void checkAttrNames(String[] known) {
     if (attrs == null) {
       return;
     }

@@ -3,6 +3,8 @@ package org.tensorflow;
 import dev.tensorbridge.internal.NativeLoader;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.ReferenceQueue;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The one owner of a native tensor handle, for every kind of native object: {@link Tensor}s,
@@ -18,7 +20,10 @@ import java.lang.ref.ReferenceQueue;
  * java.nio} does for direct buffers, adopting asks for a collection ({@link System#gc()}) when the
  * handles or native bytes registered and not yet released have doubled since the last request.
  * Handles in a session's group do not count: the session releases them on close, and counting
- * every op value made op-heavy code request a full collection every 16,384 ops.
+ * every op value made op-heavy code request a full collection every 16,384 ops. Views that share
+ * one root buffer ({@code tensorData()}, {@code TensorBridge.asTensorBuffer}) count its bytes
+ * once, while any of them is live: counting the root per view made repeated views of one large
+ * tensor request a collection every few calls.
  *
  * <p><b>Lock protocol.</b> A native call receives a handle only while the caller holds the lock
  * that its release path takes: a {@code Tensor}'s monitor (its {@code close()} is synchronized),
@@ -28,7 +33,7 @@ import java.lang.ref.ReferenceQueue;
  * not of memory safety: a handle that is not live when it reaches native code is refused there
  * with {@code IllegalStateException}, and a release never frees memory a running call uses.
  */
-final class NativeHandle extends PhantomReference<Object> {
+class NativeHandle extends PhantomReference<Object> {
   static {
     NativeLoader.ensureLoaded();
   }
@@ -50,6 +55,8 @@ final class NativeHandle extends PhantomReference<Object> {
   private static long liveBytes;
   private static long countLimit = MIN_COUNT_LIMIT;
   private static long bytesLimit = MIN_BYTES_LIMIT;
+  /** Live views per shared root (by the root's native identity); guarded by LOCK. */
+  private static final Map<Long, int[]> ROOTS = new HashMap<Long, int[]>();
 
   private final long handle;
   private final long bytes;
@@ -69,6 +76,30 @@ final class NativeHandle extends PhantomReference<Object> {
   }
 
   /**
+   * A view's keep-alive, counted once per root buffer. A subclass, so that the handles made per
+   * eager op (the common case) carry no root field.
+   */
+  private static final class View extends NativeHandle {
+    /** The root buffer's native identity, 0 if unknown. */
+    private final long root;
+
+    View(Object owner, long handle, long bytes, long root) {
+      super(owner, handle, bytes, null);
+      this.root = root;
+    }
+
+    @Override
+    long root() {
+      return root;
+    }
+  }
+
+  /** The root buffer's identity for a view counted once per root, else 0. */
+  long root() {
+    return 0;
+  }
+
+  /**
    * Takes ownership of {@code handle}, just returned by native code, on behalf of {@code owner}.
    * Drains the safety net first.
    *
@@ -78,8 +109,22 @@ final class NativeHandle extends PhantomReference<Object> {
    * @param group the session that releases it on close, or null
    */
   static NativeHandle adopt(Object owner, long handle, long bytes, Group group) {
+    return adopt(new NativeHandle(owner, handle, Math.max(bytes, 0), group));
+  }
+
+  /**
+   * Takes ownership of a view's keep-alive {@code handle} on behalf of {@code owner}, counting
+   * the {@code rootBytes} of its root buffer (identity {@code root}, 0 if unknown) once for all
+   * live views of that root. No group: views are released by the safety net only.
+   */
+  static NativeHandle adoptView(Object owner, long handle, long root, long rootBytes) {
+    return adopt(new View(owner, handle, Math.max(rootBytes, 0), root));
+  }
+
+  private static NativeHandle adopt(NativeHandle adopted) {
     drain();
-    NativeHandle adopted = new NativeHandle(owner, handle, Math.max(bytes, 0), group);
+    Group group = adopted.group;
+    long handle = adopted.handle;
     boolean pressure;
     synchronized (LOCK) {
       if (group != null && group.closed) {
@@ -156,8 +201,41 @@ final class NativeHandle extends PhantomReference<Object> {
     } else {
       live = this;
       liveCount++;
-      liveBytes = saturatedAdd(liveBytes, bytes);
+      if (firstOfRoot()) {
+        liveBytes = saturatedAdd(liveBytes, bytes);
+      }
     }
+  }
+
+  /** Registers this view with its root; true if the root's bytes are not counted yet. */
+  private boolean firstOfRoot() {
+    long root = root();
+    if (root == 0) {
+      return true;
+    }
+    Long key = Long.valueOf(root);
+    int[] views = ROOTS.get(key);
+    if (views == null) {
+      ROOTS.put(key, new int[] {1});
+      return true;
+    }
+    views[0]++;
+    return false;
+  }
+
+  /** Unregisters this view from its root; true if it was the root's last live view. */
+  private boolean lastOfRoot() {
+    long root = root();
+    if (root == 0) {
+      return true;
+    }
+    Long key = Long.valueOf(root);
+    int[] views = ROOTS.get(key);
+    if (views == null || --views[0] > 0) {
+      return false;
+    }
+    ROOTS.remove(key);
+    return true;
   }
 
   /** Removes this handle from its list; the caller holds LOCK. */
@@ -176,7 +254,9 @@ final class NativeHandle extends PhantomReference<Object> {
     next = null;
     if (group == null) {
       liveCount--;
-      liveBytes -= bytes;
+      if (lastOfRoot()) {
+        liveBytes -= bytes;
+      }
     }
   }
 

@@ -562,7 +562,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized float floatValue() {
-    return scalar(DataType.FLOAT, "Float").getFloat(0);
+    return Float.intBitsToFloat((int) scalarBits(DataType.FLOAT, "Float"));
   }
 
   /**
@@ -576,7 +576,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized double doubleValue() {
-    return scalar(DataType.DOUBLE, "Double").getDouble(0);
+    return Double.longBitsToDouble(scalarBits(DataType.DOUBLE, "Double"));
   }
 
   /**
@@ -590,7 +590,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized int intValue() {
-    return scalar(DataType.INT32, "Int").getInt(0);
+    return (int) scalarBits(DataType.INT32, "Int");
   }
 
   /**
@@ -604,7 +604,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized long longValue() {
-    return scalar(DataType.INT64, "Long").getLong(0);
+    return scalarBits(DataType.INT64, "Long");
   }
 
   /**
@@ -618,7 +618,7 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
   public synchronized boolean booleanValue() {
-    return scalar(DataType.BOOL, "Boolean").get(0) != 0;
+    return (scalarBits(DataType.BOOL, "Boolean") & 0xff) != 0;
   }
 
   /**
@@ -642,8 +642,11 @@ public final class Tensor<T> implements AutoCloseable {
     return readStrings(handle, 1)[0];
   }
 
-  /** The data of a scalar of {@code expected} type; callers hold the monitor. */
-  private ByteBuffer scalar(DataType expected, String kind) {
+  /**
+   * The element bytes of a scalar of {@code expected} type as a little-endian long (one native
+   * call, no buffer object); callers hold the monitor.
+   */
+  private long scalarBits(DataType expected, String kind) {
     long handle = liveHandle();
     if (shape.length != 0) {
       throw new IllegalStateException("Tensor is not a scalar");
@@ -651,7 +654,7 @@ public final class Tensor<T> implements AutoCloseable {
     if (dataType != expected) {
       throw new IllegalStateException("Tensor is not a " + kind + " scalar");
     }
-    return borrowedData(handle);
+    return scalarBits(handle);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1115,14 +1118,14 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    */
   public synchronized ByteBuffer tensorData() {
-    long[] keepAlive = new long[1];
+    long[] keepAlive = new long[KEEP_ALIVE];
     ByteBuffer view = dataView(liveHandle(), keepAlive);
     if (view == null) {
       return emptyView();
     }
     // The keep-alive is owned on behalf of the buffer the JVM created, which every view derived
     // from it references (ARCHITECTURE.md explains why it cannot be freed mid-read).
-    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    NativeHandle.adoptView(view, keepAlive[0], keepAlive[1], keepAlive[2]);
     return view.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
   }
 
@@ -1154,7 +1157,7 @@ public final class Tensor<T> implements AutoCloseable {
     if (h == 0) {
       throw new IllegalStateException(CLOSED);
     }
-    long[] keepAlive = new long[1];
+    long[] keepAlive = new long[KEEP_ALIVE];
     ByteBuffer view = dataView(h, keepAlive);
     if (view == null) {
       if (TensorArrays.elementCount(shape) != 0) {
@@ -1164,7 +1167,7 @@ public final class Tensor<T> implements AutoCloseable {
     }
     // Owned on behalf of the JVM-created buffer, returned itself (not a derived buffer), as in
     // tensorData().
-    NativeHandle.adopt(view, keepAlive[0], view.capacity(), null);
+    NativeHandle.adoptView(view, keepAlive[0], keepAlive[1], keepAlive[2]);
     return view.order(ByteOrder.nativeOrder());
   }
 
@@ -1173,6 +1176,12 @@ public final class Tensor<T> implements AutoCloseable {
   // dtypes, shapes, ranges and byte counts are checked in Rust.
 
   private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0).asReadOnlyBuffer();
+
+  /**
+   * Length of dataView's keepAlive array: the new handle, then the identity and byte size of the
+   * root buffer it keeps alive (counted once per root by the safety net).
+   */
+  private static final int KEEP_ALIVE = 3;
 
   /** An empty view; duplicate() resets the byte order, so it is set on every copy. */
   private static ByteBuffer emptyView() {
@@ -1261,6 +1270,8 @@ public final class Tensor<T> implements AutoCloseable {
   private static native long createSharing(int dtype, long[] shape, ByteBuffer storage, int length);
 
   private static native long numBytes(long handle);
+
+  private static native long scalarBits(long handle);
 
   private static native byte[] encodedStrings(long handle);
 

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import dev.tensorbridge.TensorBridge;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * The safety net counts the native bytes a handle really keeps alive, never dtype × shape: a
@@ -78,5 +82,47 @@ class SafetyNetAccountingTest {
     assertEquals(Long.MAX_VALUE, NativeHandle.saturatedAdd(1L << 62, 1L << 62));
     assertEquals(6, NativeHandle.saturatedAdd(2, 4));
     assertEquals(Long.MIN_VALUE, NativeHandle.saturatedAdd(Long.MIN_VALUE, 0));
+  }
+
+  /**
+   * Views of one tensor share its root buffer: the safety net counts the root once, however many
+   * views are live (counting it per view made repeated views of a large tensor collect every few
+   * calls), and uncounts it when the last view goes.
+   */
+  @Test
+  void viewsOfOneRootCountItOnce() {
+    long before = NativeHandle.liveBytes();
+    Tensor<?> tensor = Tensor.create(new long[] {1000, 1000}, java.nio.FloatBuffer.allocate(1_000_000));
+    List<Object> views = new ArrayList<Object>();
+    try {
+      assertEquals(before + 4_000_000, NativeHandle.liveBytes(), "the tensor: 10^6 floats");
+      for (int i = 0; i < 10; i++) {
+        TensorBuffer view = TensorBridge.asTensorBuffer(tensor);
+        views.add(view);
+        views.add(tensor.tensorData());
+      }
+      // The tensor, plus its root once for all twenty views.
+      assertEquals(before + 8_000_000, NativeHandle.liveBytes());
+    } finally {
+      tensor.close();
+    }
+    assertEquals(before + 4_000_000, NativeHandle.liveBytes(), "the views still hold the root");
+    assertEquals(20, views.size());
+  }
+
+  @Test
+  void viewsOfASliceCountTheWholeRoot() {
+    long before = NativeHandle.liveBytes();
+    Tensor<?> tensor = Tensor.create(new long[] {4, 250}, java.nio.FloatBuffer.allocate(1000));
+    Tensor<?> row = tensor.slice(1, 2);
+    try {
+      ByteBuffer view = row.tensorData();
+      assertEquals(1000, view.capacity(), "one row of 250 floats");
+      // Tensor and slice count their windows (4000 + 1000); the view keeps the whole root.
+      assertEquals(before + 4000 + 1000 + 4000, NativeHandle.liveBytes());
+    } finally {
+      row.close();
+      tensor.close();
+    }
   }
 }

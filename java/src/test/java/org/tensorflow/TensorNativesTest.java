@@ -64,7 +64,8 @@ class TensorNativesTest {
   }
 
   private static final String[] USE_NAMES = {
-    "describe", "dataView", "dataView(keepAlive)", "numBytes", "encodedStrings", "readStrings",
+    "describe", "dataView", "dataView(keepAlive)", "numBytes", "scalarBits", "encodedStrings",
+    "readStrings",
     "summarizeValue", "debugString", "deviceSafeDebugString", "slice", "subSlice", "bitcastFrom",
     "copyFrom(h, live)", "copyFrom(live, h)", "sharesBufferWith(h, live)",
     "sharesBufferWith(live, h)", "isAligned", "isInitialized", "totalBytes", "allocatedBytes",
@@ -77,6 +78,7 @@ class TensorNativesTest {
     (h, l) -> tensor("dataView", h, null),
     (h, l) -> tensor("dataView", h, new long[1]),
     (h, l) -> tensor("numBytes", h),
+    (h, l) -> tensor("scalarBits", h),
     (h, l) -> tensor("encodedStrings", h),
     (h, l) -> tensor("readStrings", h, new int[1]),
     (h, l) -> tensor("summarizeValue", h, 3L, false),

@@ -1,0 +1,476 @@
+//! Heap allocations of the JNI hot paths on success, counted on the real exported functions.
+//!
+//! Each entry point is called exactly as the JVM calls it (C ABI, a `JNIEnv*`, raw references)
+//! with a stand-in `JNIEnv` whose function table serves the few array and buffer functions these
+//! natives use from plain Rust memory. A counting global allocator (this test binary only)
+//! records every allocation the calling thread makes while a count is open. Expected counts come
+//! from what each call must produce: nothing for reads, derivations and conversions; for an op
+//! result, the tensor itself (its data block, its shared root and its registry entry).
+//!
+//! The per-op instruction count of the eager path (docs/eager_overhead.md) is measured with the
+//! ignored `eager_op_loop` below under `perf stat -e instructions`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::mem::MaybeUninit;
+
+use jni::sys::{
+    JNIEnv, JNINativeInterface_, jarray, jboolean, jclass, jint, jlong, jlongArray, jobject, jsize,
+};
+
+use super::handles;
+use crate::dtype::DataType;
+use crate::tensor::Tensor;
+use crate::tensor_shape::TensorShape;
+
+// ---------------------------------------------------------------------------------------------
+// Counting allocator
+
+struct Counting;
+
+thread_local! {
+    /// Allocations made by this thread while counting; `None` when not counting.
+    static COUNT: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+fn note_allocation() {
+    // `try_with`: the thread-local may be gone while a thread exits.
+    let _ = COUNT.try_with(|c| {
+        if let Some(n) = c.get() {
+            c.set(Some(n + 1));
+        }
+    });
+}
+
+// SAFETY: forwards every call to the system allocator unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: the caller's contract is passed on.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The allocations `f` makes on this thread, and its result. The registry is shared with tests
+/// running on other threads, whose inserts may make its slot table grow during one of ours; the
+/// fewest allocations over a few runs is what the call itself needs.
+fn fewest_allocations<T>(mut f: impl FnMut() -> T, mut after: impl FnMut(T)) -> usize {
+    (0..5)
+        .map(|_| {
+            COUNT.with(|c| c.set(Some(0)));
+            let result = f();
+            let n = COUNT.with(|c| c.replace(None)).unwrap_or(usize::MAX);
+            after(result);
+            n
+        })
+        .min()
+        .unwrap_or(usize::MAX)
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stand-in JNIEnv
+
+/// A Java array or direct buffer as the stand-in JNIEnv sees it: `element` bytes per element.
+struct FakeObject {
+    element: usize,
+    bytes: Vec<u8>,
+    direct: bool,
+}
+
+impl FakeObject {
+    fn longs(values: &[i64]) -> Box<FakeObject> {
+        Box::new(FakeObject {
+            element: 8,
+            bytes: values.iter().flat_map(|v| v.to_ne_bytes()).collect(),
+            direct: false,
+        })
+    }
+
+    fn floats(values: &[f32]) -> Box<FakeObject> {
+        Box::new(FakeObject {
+            element: 4,
+            bytes: values.iter().flat_map(|v| v.to_ne_bytes()).collect(),
+            direct: false,
+        })
+    }
+
+    fn direct(bytes: Vec<u8>) -> Box<FakeObject> {
+        Box::new(FakeObject { element: 1, bytes, direct: true })
+    }
+
+    fn raw(self: &mut Box<FakeObject>) -> jobject {
+        (&mut **self as *mut FakeObject).cast()
+    }
+
+    fn long_values(&self) -> Vec<i64> {
+        self.bytes.chunks_exact(8).map(|c| i64::from_ne_bytes(c.try_into().unwrap())).collect()
+    }
+
+    fn float_values(&self) -> Vec<f32> {
+        self.bytes.chunks_exact(4).map(|c| f32::from_ne_bytes(c.try_into().unwrap())).collect()
+    }
+}
+
+/// # Safety
+/// `o` is a pointer made by [`FakeObject::raw`] whose box is alive.
+unsafe fn object<'a>(o: jobject) -> &'a mut FakeObject {
+    // SAFETY: by the function's contract.
+    unsafe { &mut *o.cast::<FakeObject>() }
+}
+
+unsafe extern "system" fn get_array_length(_env: *mut JNIEnv, array: jarray) -> jsize {
+    // SAFETY: the natives under test pass back the references this test gave them.
+    let a = unsafe { object(array) };
+    (a.bytes.len() / a.element) as jsize
+}
+
+unsafe extern "system" fn get_long_array_region(
+    _env: *mut JNIEnv,
+    array: jlongArray,
+    start: jsize,
+    len: jsize,
+    buf: *mut jlong,
+) {
+    // SAFETY: as above; `buf` holds `len` longs (the natives' contract with the JVM). Copies
+    // bytes, so the stand-in itself allocates nothing.
+    let a = unsafe { object(array) };
+    let src = &a.bytes[start as usize * 8..(start + len) as usize * 8];
+    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
+}
+
+unsafe extern "system" fn set_long_array_region(
+    _env: *mut JNIEnv,
+    array: jlongArray,
+    start: jsize,
+    len: jsize,
+    buf: *const jlong,
+) {
+    // SAFETY: as above.
+    let a = unsafe { object(array) };
+    let src = unsafe { std::slice::from_raw_parts(buf, len as usize) };
+    for (i, v) in src.iter().enumerate() {
+        let at = (start as usize + i) * 8;
+        a.bytes[at..at + 8].copy_from_slice(&v.to_ne_bytes());
+    }
+}
+
+unsafe extern "system" fn get_primitive_array_critical(
+    _env: *mut JNIEnv,
+    array: jarray,
+    _is_copy: *mut jboolean,
+) -> *mut std::ffi::c_void {
+    // SAFETY: as above.
+    unsafe { object(array) }.bytes.as_mut_ptr().cast()
+}
+
+unsafe extern "system" fn release_primitive_array_critical(
+    _env: *mut JNIEnv,
+    _array: jarray,
+    _carray: *mut std::ffi::c_void,
+    _mode: jint,
+) {
+}
+
+unsafe extern "system" fn get_direct_buffer_address(
+    _env: *mut JNIEnv,
+    buf: jobject,
+) -> *mut std::ffi::c_void {
+    // SAFETY: as above.
+    let b = unsafe { object(buf) };
+    if b.direct { b.bytes.as_mut_ptr().cast() } else { std::ptr::null_mut() }
+}
+
+unsafe extern "system" fn get_direct_buffer_capacity(_env: *mut JNIEnv, buf: jobject) -> jlong {
+    // SAFETY: as above.
+    let b = unsafe { object(buf) };
+    if b.direct { b.bytes.len() as jlong } else { -1 }
+}
+
+/// Any other JNI function: the success paths under test must not call one.
+unsafe extern "system" fn unexpected() {
+    eprintln!("a JNI function outside the stand-in table was called");
+    std::process::abort();
+}
+
+/// A `JNIEnv*` whose table serves the functions above; leaked (one per test, a few KiB).
+fn fake_env() -> *mut JNIEnv {
+    const SLOTS: usize = size_of::<JNINativeInterface_>() / size_of::<usize>();
+    let mut table = MaybeUninit::<JNINativeInterface_>::uninit();
+    let base = table.as_mut_ptr();
+    // SAFETY: the table is a C struct of pointer-sized slots (reserved pointers, then function
+    // pointers); every slot gets a non-null function pointer, then the used ones are overwritten
+    // in place, so the value is fully initialised before `assume_init`.
+    let table = unsafe {
+        let slots = base.cast::<usize>();
+        for i in 0..SLOTS {
+            slots.add(i).write(unexpected as *const () as usize);
+        }
+        (*base).v1_1.GetArrayLength = get_array_length;
+        (*base).v1_1.GetLongArrayRegion = get_long_array_region;
+        (*base).v1_1.SetLongArrayRegion = set_long_array_region;
+        (*base).v1_2.GetPrimitiveArrayCritical = get_primitive_array_critical;
+        (*base).v1_2.ReleasePrimitiveArrayCritical = release_primitive_array_critical;
+        (*base).v1_4.GetDirectBufferAddress = get_direct_buffer_address;
+        (*base).v1_4.GetDirectBufferCapacity = get_direct_buffer_capacity;
+        table.assume_init()
+    };
+    let table: &'static JNINativeInterface_ = Box::leak(Box::new(table));
+    let env: &'static mut JNIEnv = Box::leak(Box::new(table as *const JNINativeInterface_));
+    env
+}
+
+const NO_CLASS: jclass = std::ptr::null_mut();
+
+// The exported functions under test, declared as the JVM sees them: the same symbols with raw
+// JNI argument types (the `jni` crate's wrappers are transparent over them).
+unsafe extern "system" {
+    fn Java_org_tensorflow_EagerOperationBuilder_stridedSlice(
+        env: *mut JNIEnv, class: jclass, input: jlong, begin: jlong, end: jlong, strides: jlong,
+        begin_mask: jlong, end_mask: jlong, ellipsis_mask: jlong, new_axis_mask: jlong,
+        shrink_axis_mask: jlong,
+    ) -> jlong;
+    fn Java_org_tensorflow_NativeHandle_release(env: *mut JNIEnv, class: jclass, handle: jlong);
+    fn Java_org_tensorflow_Tensor_numBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
+    fn Java_org_tensorflow_Tensor_scalarBits(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
+    fn Java_org_tensorflow_Tensor_totalBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
+    fn Java_org_tensorflow_Tensor_isAligned(env: *mut JNIEnv, class: jclass, handle: jlong) -> jboolean;
+    fn Java_org_tensorflow_ndarray_Shape_sizeOf(
+        env: *mut JNIEnv, class: jclass, dims: jobject, unknown: jlong,
+    ) -> jlong;
+    fn Java_org_tensorflow_ndarray_Shape_compatibleWith(
+        env: *mut JNIEnv, class: jclass, dims: jobject, other_is_null: jboolean, other: jobject,
+        unknown: jlong,
+    ) -> jboolean;
+    fn Java_org_tensorflow_ndarray_Shape_deriveAppend(
+        env: *mut JNIEnv, class: jclass, dims: jobject, last: jlong, unknown: jlong, out: jobject,
+    ) -> jlong;
+    fn Java_org_tensorflow_ndarray_Shape_hash(env: *mut JNIEnv, class: jclass, dims: jobject) -> jint;
+    fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats(
+        env: *mut JNIEnv, class: jclass, src: jobject, direct: jobject, heap: jobject,
+        heap_offset: jint, type_code: jint, big_endian: jboolean,
+    );
+    fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats(
+        env: *mut JNIEnv, class: jclass, direct: jobject, heap: jobject, heap_offset: jint,
+        type_code: jint, big_endian: jboolean, dst: jobject,
+    );
+}
+
+fn float_tensor(dims: &[i64], values: &[f32]) -> jlong {
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let shape = TensorShape::from_dims(dims).unwrap();
+    handles::into_handle(Tensor::from_bytes(DataType::Float, shape, &bytes).unwrap()).unwrap()
+}
+
+fn int_vector(values: &[i32]) -> jlong {
+    handles::into_handle(Tensor::from_vec1(values).unwrap()).unwrap()
+}
+
+/// The 2×3×4 constant 0..24 and the index vectors of `x[0:2, 1:3, 0:4:2]`.
+struct SliceInputs([jlong; 4]);
+
+impl SliceInputs {
+    fn new() -> Self {
+        let values: Vec<f32> = (0..24).map(|v| v as f32).collect();
+        SliceInputs([
+            float_tensor(&[2, 3, 4], &values),
+            int_vector(&[0, 1, 0]),
+            int_vector(&[2, 3, 4]),
+            int_vector(&[1, 1, 2]),
+        ])
+    }
+}
+
+impl Drop for SliceInputs {
+    fn drop(&mut self) {
+        for h in self.0 {
+            let _ = handles::release(h);
+        }
+    }
+}
+
+fn strided_slice(env: *mut JNIEnv, [i, b, e, s]: [jlong; 4]) -> jlong {
+    // SAFETY: a valid stand-in env; primitives only.
+    unsafe { Java_org_tensorflow_EagerOperationBuilder_stridedSlice(env, NO_CLASS, i, b, e, s, 0, 0, 0, 0, 0) }
+}
+
+fn release(env: *mut JNIEnv, handle: jlong) {
+    // SAFETY: as above.
+    unsafe { Java_org_tensorflow_NativeHandle_release(env, NO_CLASS, handle) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eager op and handles
+
+#[test]
+fn eager_strided_slice_allocates_only_its_result() {
+    let env = fake_env();
+    let inputs = SliceInputs::new();
+    let first = strided_slice(env, inputs.0);
+    assert_ne!(first, 0);
+    // x[0:2, 1:3, 0:4:2] of 0..24 in a 2×3×4 layout (hand computed).
+    let out = handles::tensor(first).unwrap();
+    assert_eq!(out.shape().dim_sizes(), &[2, 2, 2]);
+    let expected: Vec<u8> =
+        [4f32, 6., 8., 10., 16., 18., 20., 22.].iter().flat_map(|v| v.to_le_bytes()).collect();
+    assert_eq!(out.tensor_data().unwrap(), &expected[..]);
+    drop(out);
+    release(env, first);
+
+    // The result: its 32-byte data block, its shared root, its registry entry.
+    let n = fewest_allocations(|| strided_slice(env, inputs.0), |h| release(env, h));
+    assert_eq!(n, 3);
+}
+
+#[test]
+fn releasing_a_handle_allocates_nothing() {
+    let env = fake_env();
+    let inputs = SliceInputs::new();
+    let n = fewest_allocations(
+        || {
+            let h = strided_slice(env, inputs.0);
+            COUNT.with(|c| c.set(Some(0)));
+            release(env, h);
+        },
+        |()| {},
+    );
+    assert_eq!(n, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tensor reads
+
+#[test]
+fn tensor_reads_allocate_nothing() {
+    let env = fake_env();
+    let h = float_tensor(&[2, 3], &[1., 2., 3., 4., 5., 6.]);
+    let (num_bytes, total, aligned) = (
+        Java_org_tensorflow_Tensor_numBytes,
+        Java_org_tensorflow_Tensor_totalBytes,
+        Java_org_tensorflow_Tensor_isAligned,
+    );
+    // SAFETY: a valid stand-in env and a live handle.
+    unsafe {
+        assert_eq!(num_bytes(env, NO_CLASS, h), 24);
+        assert_eq!(total(env, NO_CLASS, h), 24);
+        assert!(aligned(env, NO_CLASS, h));
+        let n = fewest_allocations(
+            || (num_bytes(env, NO_CLASS, h), total(env, NO_CLASS, h), aligned(env, NO_CLASS, h)),
+            |_| {},
+        );
+        assert_eq!(n, 0);
+    }
+    handles::release(h).unwrap();
+
+    // floatValue() and the other scalar accessors.
+    let scalar = handles::into_handle(Tensor::from_scalar(-2.5f32)).unwrap();
+    let bits = Java_org_tensorflow_Tensor_scalarBits;
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(f32::from_bits(bits(env, NO_CLASS, scalar) as u32), -2.5);
+        assert_eq!(fewest_allocations(|| bits(env, NO_CLASS, scalar), |_| {}), 0);
+    }
+    handles::release(scalar).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shape
+
+#[test]
+fn shape_natives_allocate_nothing() {
+    let env = fake_env();
+    let mut dims = FakeObject::longs(&[1, 224, 224, 3]);
+    let mut other = FakeObject::longs(&[-1, 224, -1, 3]);
+    let mut out = FakeObject::longs(&[0; 5]);
+    let (d, o, r) = (dims.raw(), other.raw(), out.raw());
+    let (size_of, compatible_with, append, hash) = (
+        Java_org_tensorflow_ndarray_Shape_sizeOf,
+        Java_org_tensorflow_ndarray_Shape_compatibleWith,
+        Java_org_tensorflow_ndarray_Shape_deriveAppend,
+        Java_org_tensorflow_ndarray_Shape_hash,
+    );
+    // SAFETY: a valid stand-in env and live stand-in arrays.
+    unsafe {
+        assert_eq!(size_of(env, NO_CLASS, d, -1), 150_528);
+        assert!(compatible_with(env, NO_CLASS, d, false, o, -1));
+        assert_eq!(append(env, NO_CLASS, d, 2, -1, r), 301_056);
+        assert_eq!(out.long_values(), [1, 224, 224, 3, 2]);
+        let n = fewest_allocations(
+            || {
+                (
+                    size_of(env, NO_CLASS, d, -1),
+                    compatible_with(env, NO_CLASS, d, false, o, -1),
+                    append(env, NO_CLASS, d, 2, -1, r),
+                    hash(env, NO_CLASS, d),
+                )
+            },
+            |_| {},
+        );
+        assert_eq!(n, 0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// TensorBuffer conversions (getFloatValue/getFloatArray read through loadFloats, loadArray
+// writes through storeFloats)
+
+#[test]
+fn tensor_buffer_conversions_allocate_nothing() {
+    use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats as load;
+    use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats as store;
+    const FLOAT32: jint = 1; // TfLiteType kTfLiteFloat32
+    let env = fake_env();
+    let mut buffer = FakeObject::direct(vec![0; 16]);
+    let mut src = FakeObject::floats(&[1.5, -2.0, 3.25, 4.0]);
+    let mut dst = FakeObject::floats(&[0.0; 4]);
+    let (b, s, d) = (buffer.raw(), src.raw(), dst.raw());
+    let null = std::ptr::null_mut();
+    // SAFETY: a valid stand-in env and live stand-in arrays and buffer.
+    unsafe {
+        store(env, NO_CLASS, s, b, null, 0, FLOAT32, false);
+        load(env, NO_CLASS, b, null, 0, FLOAT32, false, d);
+        assert_eq!(dst.float_values(), [1.5, -2.0, 3.25, 4.0]);
+        let n = fewest_allocations(
+            || {
+                store(env, NO_CLASS, s, b, null, 0, FLOAT32, false);
+                load(env, NO_CLASS, b, null, 0, FLOAT32, false, d);
+            },
+            |()| {},
+        );
+        assert_eq!(n, 0);
+    }
+}
+
+/// The eager op's native path in a loop, for instruction counts per op
+/// (`perf stat -e instructions` with two values of `EAGER_OPS`, the difference divided):
+/// `EAGER_OPS=1000000 cargo test --release --lib eager_op_loop -- --ignored`.
+#[test]
+#[ignore]
+fn eager_op_loop() {
+    let n: usize = std::env::var("EAGER_OPS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let env = fake_env();
+    let inputs = SliceInputs::new();
+    for _ in 0..n {
+        let h = strided_slice(env, inputs.0);
+        release(env, h);
+    }
+}
