@@ -171,7 +171,7 @@ fn bench_kernels(c: &mut Criterion) {
     }
     group.finish();
 
-    // The crop: 224×224×3 out of 1080×1920×3 (its own group: same output size as the
+    // The model-input crop: 224×224×3 out of 1080×1920×3 (its own group: same output size as the
     // 224×224 row of the crop group would collide otherwise).
     let mut group = c.benchmark_group("slice_center_crop_224_of_1080x1920");
     kernel_pair(&mut group, &center_crop(1080, 1920, 224, 224));

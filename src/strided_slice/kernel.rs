@@ -10,6 +10,7 @@ use std::mem::MaybeUninit;
 use crate::error::{Error, Result};
 
 use super::args::{SliceArgs, shape_debug_string};
+use super::plane::copy_plane;
 use super::spec::{DimVec, ValidatedSlice, validate};
 
 /// TensorFlow's `EIGEN_MAX_ALIGN_BYTES` in the 2.21 x86-64 wheel: the alignment the dim-0 sharing
@@ -567,77 +568,6 @@ fn for_each_offset(base: i64, dims: &[(usize, i64)], mut f: impl FnMut(i64)) {
     }
 }
 
-/// Copies `rows` runs of `count` elements (`step` apart in the input; the runs start `row_step`
-/// apart from `base`) into `dst`, which holds exactly `rows * count` elements. The walk has
-/// already checked that every touched index lies inside `input`.
-fn copy_plane<E: Copy>(
-    input: &[E],
-    base: i64,
-    (rows, row_step): (usize, i64),
-    (count, step): (usize, i64),
-    dst: &mut [MaybeUninit<E>],
-) {
-    let starts = (0..rows).map(move |i| (base + i as i64 * row_step) as usize);
-    match (count, step) {
-        // Short runs: one fixed-size copy per run, which the compiler unrolls.
-        (1, _) => fixed_runs::<E, 1, false>(input, starts, dst),
-        (2, 1) => fixed_runs::<E, 2, false>(input, starts, dst),
-        (2, -1) => fixed_runs::<E, 2, true>(input, starts, dst),
-        (3, 1) => fixed_runs::<E, 3, false>(input, starts, dst),
-        (3, -1) => fixed_runs::<E, 3, true>(input, starts, dst),
-        (4, 1) => fixed_runs::<E, 4, false>(input, starts, dst),
-        (4, -1) => fixed_runs::<E, 4, true>(input, starts, dst),
-        (_, 1) => {
-            for (row, s) in dst.chunks_exact_mut(count).zip(starts) {
-                for (d, x) in row.iter_mut().zip(&input[s..s + count]) {
-                    d.write(*x);
-                }
-            }
-        }
-        (_, -1) => {
-            for (row, s) in dst.chunks_exact_mut(count).zip(starts) {
-                for (d, x) in row.iter_mut().zip(input[s + 1 - count..=s].iter().rev()) {
-                    d.write(*x);
-                }
-            }
-        }
-        (_, step) => {
-            let stride = step.unsigned_abs() as usize;
-            let span = (count - 1) * stride;
-            for (row, s) in dst.chunks_exact_mut(count).zip(starts) {
-                if step > 0 {
-                    let src = input[s..=s + span].iter().step_by(stride);
-                    for (d, x) in row.iter_mut().zip(src) {
-                        d.write(*x);
-                    }
-                } else {
-                    let src = input[s - span..=s].iter().rev().step_by(stride);
-                    for (d, x) in row.iter_mut().zip(src) {
-                        d.write(*x);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Runs of exactly `N` adjacent elements, forwards or reversed (`starts` gives each run's first
-/// element in walking order, i.e. its highest index when reversed).
-#[inline(always)]
-fn fixed_runs<E: Copy, const N: usize, const REV: bool>(
-    input: &[E],
-    starts: impl Iterator<Item = usize>,
-    dst: &mut [MaybeUninit<E>],
-) {
-    for (row, s) in dst.chunks_exact_mut(N).zip(starts) {
-        let lo = if REV { s + 1 - N } else { s };
-        let src = &input[lo..lo + N];
-        for j in 0..N {
-            row[j].write(if REV { src[N - 1 - j] } else { src[j] });
-        }
-    }
-}
-
 /// Our own guard: the borrowed buffer must hold exactly the shape's elements.
 fn check_input_len(input_len: usize, input_shape: &[i64]) -> Result<()> {
     if num_elements(input_shape)? != input_len as i64 {
@@ -751,10 +681,9 @@ mod tests {
     fn short_runs_and_planes_match_the_definition_at_every_width() {
         // Image-like slices whose innermost runs are short (1–5 elements), forwards, reversed
         // and strided, with and without outer dimensions, checked against index arithmetic.
-        let (h, w) = (5i64, 7i64);
         // (begin, end, strides, begin mask, end mask) on [h, w, c].
         type Case = ([i64; 3], [i64; 3], [i64; 3], i32, i32);
-        let cases: [Case; 8] = [
+        let cases: [Case; 10] = [
             ([0, 0, 0], [0, 0, 0], [1, 1, -1], 7, 7),   // x[:, :, ::-1]
             ([0, 0, 0], [0, 0, 0], [2, 2, 1], 7, 7),    // x[::2, ::2, :]
             ([1, 2, 0], [4, 6, 0], [1, 1, 1], 4, 4),    // x[1:4, 2:6, :]
@@ -763,8 +692,11 @@ mod tests {
             ([0, 0, 0], [0, 0, 0], [1, 1, 2], 7, 7),    // x[:, :, ::2]
             ([0, 0, 0], [0, 0, 0], [1, 1, -2], 7, 7),   // x[:, :, ::-2]
             ([0, 1, 1], [0, 6, 3], [1, 1, -1], 1, 1),   // x[:, 1:6, 1:3:-1] (empty runs)
+            ([0, 0, 1], [0, 0, 0], [1, 1, 1], 3, 7),    // x[:, :, 1:] (runs end at the input's end)
+            ([0, 0, 0], [0, 0, -1], [1, 1, 1], 7, 3),   // x[:, :, :-1]
         ];
-        for c_dim in [1i64, 2, 3, 4, 5] {
+        // 7 pixels per row: only short runs; 41: the blocked reverse and its head and tail.
+        for (h, w, c_dim) in (1i64..=9).flat_map(|c| [(5i64, 7i64, c), (3, 41, c)]) {
             let shape = [h, w, c_dim];
             let n = (h * w * c_dim) as usize;
             for (b, e, st, bm, em) in cases {

@@ -29,6 +29,7 @@ pub mod args;
 pub mod element;
 pub mod grad;
 pub mod kernel;
+mod plane;
 pub mod spec;
 pub mod tensor_op;
 

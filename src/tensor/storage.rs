@@ -24,10 +24,12 @@ use super::opaque::{ResourceHandle, Variant};
 pub const ALLOCATION_ALIGNMENT: usize = 64;
 
 /// A zero-filled (or fully written, see [`UninitBytes`]), 64-byte aligned heap block. With
-/// [`UninitBytes`], the only unsafe code of the tensor module.
+/// [`UninitBytes`] and the large-block code below, the only unsafe code of the tensor module.
 pub(crate) struct AlignedBytes {
     ptr: NonNull<u8>,
     len: usize,
+    /// Bytes actually allocated (`len` rounded up to its size class for large blocks).
+    cap: usize,
 }
 
 // SAFETY: AlignedBytes uniquely owns its block (like Box<[u8]>); shared access is read-only.
@@ -39,30 +41,41 @@ impl AlignedBytes {
     /// Allocates `len` zero bytes; `None` if the size is impossible or the allocator says no,
     /// so callers can report `ResourceExhausted` instead of aborting.
     pub(crate) fn try_zeroed(len: usize) -> Option<AlignedBytes> {
-        if len == 0 {
-            // A dangling but aligned pointer: never read through, never deallocated.
-            let ptr = NonNull::new(ALLOCATION_ALIGNMENT as *mut u8)?;
-            return Some(AlignedBytes { ptr, len: 0 });
-        }
-        let layout = Layout::from_size_align(len, ALLOCATION_ALIGNMENT).ok()?;
-        // SAFETY: layout has non-zero size.
-        let raw = unsafe { alloc_zeroed(layout) };
-        NonNull::new(raw).map(|ptr| AlignedBytes { ptr, len })
+        AlignedBytes::allocate(len, true)
     }
 
     /// Allocates `len` bytes without initialising them, for a caller that overwrites every byte
     /// anyway (a kernel output): zero-filling first would cost a full extra pass over the buffer
     /// (and, for a fresh mapping, all its page faults before the real writes).
     pub(crate) fn try_uninit(len: usize) -> Option<UninitBytes> {
+        AlignedBytes::allocate(len, false).map(|inner| UninitBytes { inner })
+    }
+
+    fn allocate(len: usize, zeroed: bool) -> Option<AlignedBytes> {
         if len == 0 {
-            return AlignedBytes::try_zeroed(0).map(|inner| UninitBytes { inner });
+            // A dangling but aligned pointer: never read through, never deallocated.
+            let ptr = NonNull::new(ALLOCATION_ALIGNMENT as *mut u8)?;
+            return Some(AlignedBytes {
+                ptr,
+                len: 0,
+                cap: 0,
+            });
         }
-        let layout = Layout::from_size_align(len, ALLOCATION_ALIGNMENT).ok()?;
-        // SAFETY: layout has non-zero size.
-        let raw = unsafe { alloc(layout) };
-        NonNull::new(raw).map(|ptr| UninitBytes {
-            inner: AlignedBytes { ptr, len },
-        })
+        let cap = large::class_size(len)?;
+        let ptr = if cap >= large::LARGE_BLOCK {
+            large::allocate(cap, len, zeroed)?
+        } else {
+            let layout = Layout::from_size_align(cap, ALLOCATION_ALIGNMENT).ok()?;
+            // SAFETY: layout has non-zero size.
+            NonNull::new(unsafe {
+                if zeroed {
+                    alloc_zeroed(layout)
+                } else {
+                    alloc(layout)
+                }
+            })?
+        };
+        Some(AlignedBytes { ptr, len, cap })
     }
 
     pub(crate) fn as_slice(&self) -> &[u8] {
@@ -79,14 +92,198 @@ impl AlignedBytes {
 
 impl Drop for AlignedBytes {
     fn drop(&mut self) {
-        if self.len != 0 {
-            // SAFETY: allocated in try_zeroed with exactly this layout (validated there).
+        if self.cap >= large::LARGE_BLOCK {
+            // SAFETY: allocated by large::allocate with this capacity, and not used after this.
+            unsafe { large::release(self.ptr, self.cap) }
+        } else if self.cap != 0 {
+            // SAFETY: allocated in `allocate` with exactly this layout (validated there).
             unsafe {
                 dealloc(
                     self.ptr.as_ptr(),
-                    Layout::from_size_align_unchecked(self.len, ALLOCATION_ALIGNMENT),
+                    Layout::from_size_align_unchecked(self.cap, ALLOCATION_ALIGNMENT),
                 )
             }
+        }
+    }
+}
+
+/// Large blocks (at least [`LARGE_BLOCK`](large::LARGE_BLOCK) bytes): sizes are rounded to
+/// classes so that freed blocks can be recycled through a small cache, and fresh ones get
+/// transparent huge pages where the platform offers them (docs/strided_slice_kernels.md explains
+/// the measurements behind both).
+mod large {
+    use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
+    use std::ptr::NonNull;
+    use std::sync::Mutex;
+
+    use super::ALLOCATION_ALIGNMENT;
+
+    /// Smallest block that is size-classed, cached and advised to use huge pages.
+    pub(super) const LARGE_BLOCK: usize = 1 << 20;
+
+    /// Most bytes the cache holds; beyond that the oldest blocks go back to the allocator.
+    pub(super) const CACHE_LIMIT: usize = 64 << 20;
+
+    /// Transparent huge page size on x86-64 and arm64 Linux; blocks this big are aligned to it
+    /// so that every whole 2 MiB of the block can be one huge page.
+    const HUGE_PAGE: usize = 2 << 20;
+
+    /// `len` rounded up to its size class: eight classes per power of two at and above
+    /// [`LARGE_BLOCK`] (at most 12.5% slack, a multiple of the page size), `len` itself below.
+    pub(super) fn class_size(len: usize) -> Option<usize> {
+        if len < LARGE_BLOCK {
+            return Some(len);
+        }
+        let granule = 1usize << (usize::BITS - 1 - len.leading_zeros() - 3);
+        Some(len.checked_add(granule - 1)? & !(granule - 1))
+    }
+
+    fn layout(cap: usize) -> Option<Layout> {
+        let align = if cap >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            ALLOCATION_ALIGNMENT
+        };
+        Layout::from_size_align(cap, align).ok()
+    }
+
+    /// A block of `cap` bytes (a class size): a cached one when available (its first `len`
+    /// bytes zeroed if `zeroed`), else a fresh one; when the allocator fails, the cache is
+    /// emptied and the allocation tried once more.
+    pub(super) fn allocate(cap: usize, len: usize, zeroed: bool) -> Option<NonNull<u8>> {
+        let cached = lock().take(cap);
+        if let Some(block) = cached {
+            if zeroed {
+                // SAFETY: the cached block is valid for cap >= len bytes and owned by us now.
+                unsafe { block.as_ptr().write_bytes(0, len) };
+            }
+            return Some(block);
+        }
+        let layout = layout(cap)?;
+        let fresh = || {
+            // SAFETY: layout has non-zero size (cap >= LARGE_BLOCK).
+            NonNull::new(unsafe {
+                if zeroed {
+                    alloc_zeroed(layout)
+                } else {
+                    alloc(layout)
+                }
+            })
+        };
+        let block = fresh().or_else(|| {
+            release_cached_blocks();
+            fresh()
+        })?;
+        advise_huge_pages(block, cap);
+        Some(block)
+    }
+
+    /// Returns a block to the cache, or to the allocator when it does not fit.
+    ///
+    /// # Safety
+    /// `block` came from [`allocate`] with this `cap` and is not used afterwards.
+    pub(super) unsafe fn release(block: NonNull<u8>, cap: usize) {
+        let evicted = lock().put(block, cap);
+        for (b, c) in evicted {
+            // SAFETY: every block in the cache came from `allocate` with capacity `c`.
+            unsafe { free(b, c) };
+        }
+    }
+
+    /// Frees every cached block (on allocation failure, so that the memory is available again).
+    pub(super) fn release_cached_blocks() {
+        let all = std::mem::take(&mut *lock());
+        for (b, c) in all.blocks {
+            // SAFETY: as in release.
+            unsafe { free(b, c) };
+        }
+    }
+
+    /// # Safety
+    /// `block` came from [`allocate`] with this `cap` and is not used afterwards.
+    unsafe fn free(block: NonNull<u8>, cap: usize) {
+        if let Some(layout) = layout(cap) {
+            // SAFETY: the block was allocated with this very layout.
+            unsafe { dealloc(block.as_ptr(), layout) }
+        }
+    }
+
+    /// Asks Linux to back the block's whole 2 MiB pages with transparent huge pages: one fault
+    /// per 2 MiB instead of 512 when the block is first written. Advice only; failures (THP
+    /// disabled, a kernel without it) change nothing.
+    #[cfg(target_os = "linux")]
+    fn advise_huge_pages(block: NonNull<u8>, cap: usize) {
+        let start = block.as_ptr() as usize;
+        let first = (start + HUGE_PAGE - 1) & !(HUGE_PAGE - 1);
+        let end = (start + cap) & !(HUGE_PAGE - 1);
+        if end > first {
+            // SAFETY: [first, end) lies inside the block we own; MADV_HUGEPAGE does not change
+            // its contents.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn advise_huge_pages(_block: NonNull<u8>, _cap: usize) {}
+
+    fn lock() -> std::sync::MutexGuard<'static, BlockCache> {
+        // Nothing panics while the lock is held, but a poisoned cache is still consistent.
+        CACHE.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    static CACHE: Mutex<BlockCache> = Mutex::new(BlockCache::new());
+
+    /// Freed large blocks, oldest first, holding at most [`CACHE_LIMIT`] bytes.
+    #[derive(Default)]
+    pub(super) struct BlockCache {
+        blocks: Vec<(NonNull<u8>, usize)>,
+        bytes: usize,
+    }
+
+    // SAFETY: the cache owns the blocks it holds (nothing else points to them).
+    unsafe impl Send for BlockCache {}
+
+    impl BlockCache {
+        pub(super) const fn new() -> BlockCache {
+            BlockCache {
+                blocks: Vec::new(),
+                bytes: 0,
+            }
+        }
+
+        /// The most recently cached block of exactly `cap` bytes (the likeliest to be in the
+        /// CPU caches), if any.
+        pub(super) fn take(&mut self, cap: usize) -> Option<NonNull<u8>> {
+            let i = self.blocks.iter().rposition(|&(_, c)| c == cap)?;
+            let (block, _) = self.blocks.remove(i);
+            self.bytes -= cap;
+            Some(block)
+        }
+
+        /// Keeps `block`, evicting the oldest blocks as needed to stay within [`CACHE_LIMIT`];
+        /// returns the blocks to free (`block` itself when it is too big, or when the cache
+        /// cannot grow its list).
+        pub(super) fn put(&mut self, block: NonNull<u8>, cap: usize) -> Vec<(NonNull<u8>, usize)> {
+            if cap > CACHE_LIMIT || self.blocks.try_reserve(1).is_err() {
+                return vec![(block, cap)];
+            }
+            let mut evict = 0;
+            let mut bytes = self.bytes;
+            while bytes + cap > CACHE_LIMIT {
+                bytes -= self.blocks[evict].1;
+                evict += 1;
+            }
+            let evicted: Vec<_> = self.blocks.drain(..evict).collect();
+            self.blocks.push((block, cap));
+            self.bytes = bytes + cap;
+            evicted
+        }
+
+        #[cfg(test)]
+        pub(super) fn bytes(&self) -> usize {
+            self.bytes
         }
     }
 }
@@ -242,6 +439,71 @@ mod tests {
             assert!(b.as_slice().iter().enumerate().all(|(i, &x)| x == i as u8));
         }
         assert!(AlignedBytes::try_uninit(usize::MAX).is_none());
+    }
+
+    #[test]
+    fn large_sizes_round_up_to_eight_classes_per_power_of_two() {
+        use large::{LARGE_BLOCK, class_size};
+        assert_eq!(class_size(LARGE_BLOCK - 1), Some(LARGE_BLOCK - 1));
+        assert_eq!(class_size(LARGE_BLOCK), Some(LARGE_BLOCK));
+        // 1 MiB + 1 byte: classes are 128 KiB apart between 1 and 2 MiB.
+        assert_eq!(class_size(LARGE_BLOCK + 1), Some(LARGE_BLOCK + (128 << 10)));
+        // A 1080x1920x3 f32 image (24,883,200 bytes, 23.73 MiB) takes the 24 MiB class (classes
+        // are 2 MiB apart between 16 and 32 MiB).
+        assert_eq!(class_size(24_883_200), Some(24 << 20));
+        assert_eq!(class_size(usize::MAX), None);
+    }
+
+    #[test]
+    fn recycled_large_blocks_are_zeroed_for_try_zeroed() {
+        // Dirty a large block, free it (it may go to the cache), then ask for zeroed blocks of
+        // the same class: whichever block comes back must read as zeros.
+        let len = 3 << 20;
+        let mut dirty = AlignedBytes::try_uninit(len).unwrap();
+        for x in dirty.as_uninit_mut() {
+            x.write(0xA5);
+        }
+        // SAFETY: every byte was written just above.
+        drop(unsafe { dirty.assume_init() });
+        for _ in 0..2 {
+            let b = AlignedBytes::try_zeroed(len).unwrap();
+            assert_eq!(b.as_slice().len(), len);
+            assert_eq!(b.as_slice().as_ptr() as usize % ALLOCATION_ALIGNMENT, 0);
+            assert!(b.as_slice().iter().all(|&x| x == 0));
+        }
+    }
+
+    #[test]
+    fn block_cache_is_capped_and_evicts_oldest_first() {
+        use large::{BlockCache, CACHE_LIMIT};
+        // Fake addresses: the cache only stores and returns them.
+        let p = |n: usize| NonNull::new((n * 4096) as *mut u8).unwrap();
+        let mut cache = BlockCache::new();
+        let quarter = CACHE_LIMIT / 4;
+        for n in 1..=4 {
+            assert!(cache.put(p(n), quarter).is_empty());
+        }
+        assert_eq!(cache.bytes(), CACHE_LIMIT);
+        // A fifth block pushes out the oldest one; one too big for the cache is refused.
+        assert_eq!(cache.put(p(5), quarter), vec![(p(1), quarter)]);
+        assert_eq!(
+            cache.put(p(6), CACHE_LIMIT + 1),
+            vec![(p(6), CACHE_LIMIT + 1)]
+        );
+        assert_eq!(cache.bytes(), CACHE_LIMIT);
+        // Only an exact class matches, newest first.
+        assert_eq!(cache.take(quarter + 1), None);
+        assert_eq!(cache.take(quarter), Some(p(5)));
+        assert_eq!(cache.take(quarter), Some(p(4)));
+        assert_eq!(cache.bytes(), CACHE_LIMIT / 2);
+        // A half-size block fits without eviction; a full-size one evicts everything else.
+        assert!(cache.put(p(7), CACHE_LIMIT / 2).is_empty());
+        assert_eq!(
+            cache.put(p(8), CACHE_LIMIT),
+            vec![(p(2), quarter), (p(3), quarter), (p(7), CACHE_LIMIT / 2)]
+        );
+        assert_eq!(cache.take(CACHE_LIMIT), Some(p(8)));
+        assert_eq!(cache.bytes(), 0);
     }
 
     #[test]
