@@ -8,8 +8,9 @@ Two steps, so that the committed plots can be redrawn from committed numbers:
           given (default: new) and writes docs/bench/criterion.json (one record per
           benchmark and baseline: group, function, size, median / mean / slope in ns with
           their 95 % bounds, bytes).
-  plot    reads docs/bench/criterion.json (and docs/bench/jmh-tensorbuffer-run2.json) and writes
-          docs/bench/criterion-slicing.png, criterion-conversions.png and jmh-tensorbuffer.png.
+  plot    reads docs/bench/criterion.json (and docs/bench/jmh-current.json) and writes
+          docs/bench/criterion-slicing.png, criterion-conversions.png, criterion-simd-paths.png and
+          jmh-tensorbuffer.png.
 
 Usage:
   python3 scripts/plot_bench.py export [--baseline new --baseline before ...]
@@ -30,12 +31,22 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRITERION = os.path.join(ROOT, "target", "criterion")
 OUT_DIR = os.path.join(ROOT, "docs", "bench")
 EXPORT = os.path.join(OUT_DIR, "criterion.json")
-JMH_TENSORBUFFER = os.path.join(OUT_DIR, "jmh-tensorbuffer-run2.json")
+JMH_TENSORBUFFER = os.path.join(OUT_DIR, "jmh-current.json")
+# The criterion baseline of the shipped code, and the one exported before it (the earlier kernels).
+CURRENT = "shipped"
+EARLIER = "new"
 
 SLICE_GROUPS = [
     ("slice_reverse_last_axis", "x[:, :, ::-1] of H×W×3 f32"),
     ("slice_downsample_2x", "x[::2, ::2, :] of H×W×3 f32"),
     ("slice_center_crop", "centre H/2×W/2×3 of H×W×3 f32"),
+]
+PATH_GROUPS = [
+    ("f32_to_u8", "float → UINT8 (clamp)"),
+    ("u8_to_f32", "UINT8 → float"),
+    ("u8_to_i32", "UINT8 → int"),
+    ("i32_to_u8", "int → UINT8 (clamp)"),
+    ("f32_to_i32", "float → int (Java cast)"),
 ]
 CONVERSION_GROUPS = [
     ("lite_f32_to_u8", "float[] → UINT8 (clamp)"),
@@ -145,10 +156,11 @@ def plot():
 
     fig, axes = plt.subplots(1, len(SLICE_GROUPS), figsize=(5 * len(SLICE_GROUPS), 4))
     for ax, (group, title) in zip(axes, SLICE_GROUPS):
-        lines = [("kernel", "new", "kernel", kernel)]
+        lines = [("kernel", CURRENT, "kernel", kernel),
+                 ("kernel", EARLIER, "earlier kernel (previous export)", before)]
         if before_run:
-            lines.append(("kernel", before_run, "kernel before (2dd01c1)", before))
-        lines.append(("memcpy", "new", "memcpy, same bytes", memcpy))
+            lines.append(("kernel", before_run, "first kernel (2dd01c1)", {**before, "color": "tab:pink"}))
+        lines.append(("memcpy", CURRENT, "memcpy, same bytes", memcpy))
         draw_group(ax, records, group, title, out_bytes, "output bytes", lines)
     fig.suptitle("StridedSlice kernel vs memcpy (criterion, validation + copy into a preallocated output)", fontsize=10)
     fig.tight_layout()
@@ -162,14 +174,28 @@ def plot():
     elements = lambda r: int(r["size"])
     for ax, (group, title) in zip(axes.flat, CONVERSION_GROUPS):
         draw_group(ax, records, group, title, elements, "elements", [
-            ("kernel", "new", "conversion", kernel),
-            ("memcpy", "new", "memcpy of the wider side", memcpy),
+            ("kernel", CURRENT, "conversion", kernel),
+            ("kernel", EARLIER, "earlier conversion (before SIMD dispatch)", before),
+            ("memcpy", CURRENT, "memcpy of the wider side", memcpy),
         ])
     for ax in list(axes.flat)[len(CONVERSION_GROUPS):]:
         ax.set_visible(False)
     fig.suptitle("TensorBuffer conversions (src/lite) vs memcpy (criterion, native byte order)", fontsize=10)
     fig.tight_layout()
     path = os.path.join(OUT_DIR, "criterion-conversions.png")
+    fig.savefig(path, dpi=110)
+    print(f"wrote {path}")
+
+    fig, axes = plt.subplots(1, len(PATH_GROUPS), figsize=(4.2 * len(PATH_GROUPS), 3.8))
+    path_styles = [("scalar", "tab:red"), ("sse2", "tab:orange"), ("avx2", "tab:green"),
+                   ("avx512", "tab:blue"), ("neon", "tab:purple")]
+    for ax, (group, title) in zip(axes, PATH_GROUPS):
+        lines = [(name, CURRENT, name, {"marker": "o", "color": color}) for name, color in path_styles]
+        lines.append(("memcpy", CURRENT, "memcpy of the wider side", memcpy))
+        draw_group(ax, records, group, title, elements, "elements", lines)
+    fig.suptitle("Conversion kernels per instruction-set path (criterion, each path forced)", fontsize=10)
+    fig.tight_layout()
+    path = os.path.join(OUT_DIR, "criterion-simd-paths.png")
     fig.savefig(path, dpi=110)
     print(f"wrote {path}")
 
@@ -185,6 +211,8 @@ def plot_jmh(plt):
     for row in rows:
         name = row["benchmark"].rsplit(".", 1)[-1]
         if "TensorBufferFloatBench" not in row["benchmark"]:
+            continue
+        if not name.endswith(("_ours", "_peer")) and name != "memcpy":
             continue
         n = int(row.get("params", {}).get("n", 0))
         unit = row["primaryMetric"]["scoreUnit"]

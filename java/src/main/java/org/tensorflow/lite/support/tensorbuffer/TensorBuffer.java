@@ -429,7 +429,8 @@ public abstract class TensorBuffer {
       if (!Arrays.equals(shape, this.shape)) {
         throw new IllegalArgumentException();
       }
-      this.shape = shape.clone();
+      // Equal contents: the current array already says the same, and keeping it saves the copy
+      // (and the allocation) on every load into a fixed-size buffer.
     }
   }
 
@@ -589,7 +590,9 @@ public abstract class TensorBuffer {
       throw new IllegalArgumentException("Values in TensorBuffer shape should be non-negative.");
     }
     int newFlatSize = computeFlatSize(shape);
-    this.shape = shape.clone();
+    if (shape != this.shape) {
+      this.shape = shape.clone();
+    }
     // Same element count (possibly a wrapped one, see
     // docs/contracts/tensorbuffer.md#flat-size-and-shape-checks): keep the current storage, which
     // may be a caller's buffer from loadBuffer.
