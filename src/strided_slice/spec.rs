@@ -80,18 +80,24 @@ pub fn validate(
     index_type: IndexType,
     masks: Masks,
 ) -> Result<ValidatedSlice> {
-    if let Some(&d) = input_shape.iter().find(|&&d| d < 0) {
-        return Err(Error::invalid_argument(format!(
-            "StridedSlice: input shape {} has a negative dimension {d}",
-            shape_debug_string(input_shape)
-        )));
-    }
+    reject_negative_dimensions(input_shape)?;
     let mut v = ValidatedSlice::empty();
     if validate_plain_into(&mut v, input_shape, begin, end, strides, index_type, masks) {
         return Ok(v);
     }
     validate_concrete_into(&mut v, input_shape, begin, end, strides, index_type, masks)?;
     Ok(v)
+}
+
+/// Concrete shapes have no unknown (negative) dimension; one here is the caller's error.
+fn reject_negative_dimensions(input_shape: &[i64]) -> Result<()> {
+    match input_shape.iter().find(|&&d| d < 0) {
+        Some(&d) => Err(Error::invalid_argument(format!(
+            "StridedSlice: input shape {} has a negative dimension {d}",
+            shape_debug_string(input_shape)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// [`validate`] without the fast path for plain slices: the general algorithm alone. Public only
@@ -105,12 +111,7 @@ pub fn validate_general(
     index_type: IndexType,
     masks: Masks,
 ) -> Result<ValidatedSlice> {
-    if let Some(&d) = input_shape.iter().find(|&&d| d < 0) {
-        return Err(Error::invalid_argument(format!(
-            "StridedSlice: input shape {} has a negative dimension {d}",
-            shape_debug_string(input_shape)
-        )));
-    }
+    reject_negative_dimensions(input_shape)?;
     let mut v = ValidatedSlice::empty();
     validate_concrete_into(&mut v, input_shape, begin, end, strides, index_type, masks)?;
     Ok(v)
