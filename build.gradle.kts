@@ -48,7 +48,7 @@ tasks.compileTestJava { options.release.set(17) }
 
 val cargoBuild by tasks.registering(Exec::class) {
     description = "Builds the native library once, in release mode."
-    commandLine("cargo", "build", "--release", "--lib")
+    commandLine("cargo", "rustc", "--release", "--lib", "--crate-type", "cdylib") // LTO: see Cargo.toml
     inputs.dir("src")
     inputs.file("Cargo.toml")
     outputs.file(cargoRelease.file(nativeFile))

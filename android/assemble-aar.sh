@@ -2,11 +2,13 @@
 # Packs the Android library (AAR) from the desktop jar and the Android builds of the native library:
 #
 #   build/outputs/aar/tensorbridge-<version>.aar
-#     classes.jar                   target/tensorbridge-<version>.jar without dev/tensorbridge/native/
+#     classes.jar                   target/tensorbridge-<version>.jar without the paths listed in
+#                                   android/classes-jar-excludes.txt (the desktop libraries)
 #     jni/<abi>/libtensorbridge.so  android/jniLibs/<abi>/libtensorbridge.so, for each ABI below
 #     AndroidManifest.xml, proguard.txt (consumer rules), R.txt (empty: no resources)
 #
-# Inputs: `mvn package` (or `mvn verify`) for the jar; cargo-ndk for the libraries (docs/android.md).
+# Inputs: `mvn package` (or `mvn verify`) for the jar; android/build.sh for the libraries, which also
+# runs this script (docs/android.md).
 # The 64-bit libraries must have 16 KB-aligned LOAD segments (Android 15+ devices with 16 KB pages);
 # this is checked with llvm-readelf or readelf when one is installed.
 #
@@ -47,14 +49,13 @@ for abi in "${abis[@]}"; do
   if [ ! -f "$so" ]; then
     shown="${so#"$root"/}"
     echo "assemble-aar: missing $shown" >&2
-    echo "  build it with: cargo ndk -t $abi -P 21 -o android/jniLibs build --release --lib" >&2
+    echo "  build it with: bash android/build.sh --libs-only $abi" >&2
     missing=1
   fi
 done
 if [ "$missing" -ne 0 ]; then
-  echo "assemble-aar: the Android native libraries are built with the Android NDK and cargo-ndk" >&2
-  echo "  (all ABIs at once: cargo ndk -t arm64-v8a -t armeabi-v7a -t x86_64 -P 21 -o android/jniLibs build --release --lib);" >&2
-  echo "  run the commands from '$root'; setup steps in docs/android.md. No AAR was written." >&2
+  echo "assemble-aar: build the Android libraries (no NDK needed) and the AAR with: bash android/build.sh" >&2
+  echo "  run it from '$root'; details in docs/android.md. No AAR was written." >&2
   exit 1
 fi
 
@@ -87,7 +88,7 @@ else
     while read -r align; do
       if [ $((align)) -lt 16384 ]; then
         echo "assemble-aar: $so has a LOAD segment aligned to $align; Android 15+ devices with 16 KB pages need 0x4000" >&2
-        echo "  rebuild with NDK r28 or newer, or with RUSTFLAGS=\"-C link-arg=-Wl,-z,max-page-size=16384\" (docs/android.md)" >&2
+        echo "  rebuild with android/build.sh, which links with -z max-page-size=16384 (docs/android.md)" >&2
         bad=1
         break
       fi
@@ -114,9 +115,11 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/classes" "$work/aar"
 
 (cd "$work/classes" && "$jar_tool" xf "$jar")
-# The desktop libraries are useless on Android (the app's jniLibs provide the library there) and
-# only add size to the APK.
-rm -rf "$work/classes/dev/tensorbridge/native"
+# Leave out what android/classes-jar-excludes.txt lists (the desktop libraries).
+while read -r excluded; do
+  case "$excluded" in "" | "#"*) continue ;; esac
+  rm -rf "${work:?}/classes/${excluded%/}"
+done <"$root/android/classes-jar-excludes.txt"
 manifest="$work/MANIFEST.MF"
 if [ -f "$work/classes/META-INF/MANIFEST.MF" ]; then
   mv "$work/classes/META-INF/MANIFEST.MF" "$manifest"

@@ -33,18 +33,8 @@ if ! command -v cargo >/dev/null || ! command -v rustup >/dev/null; then
 fi
 need_rust_targets x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-pc-windows-gnu \
   x86_64-apple-darwin aarch64-apple-darwin
-if ! command -v cargo-zigbuild >/dev/null || ! { command -v zig >/dev/null || python3 -m ziglang version >/dev/null 2>&1; }; then
-  # The versions these recipes were checked with; zig's bundled macOS stub is what the macOS link uses.
-  pip_install "ziglang==0.17.1" "cargo-zigbuild==0.24.1"
-fi
+need_zig
 command -v x86_64-w64-mingw32-gcc >/dev/null || apt_install gcc-mingw-w64-x86-64
-
-zig_lib_dir() {
-  local env
-  if command -v zig >/dev/null; then env="$(zig env)"; else env="$(python3 -m ziglang env)"; fi
-  # `zig env` prints ZON (.lib_dir = "...") in newer versions and JSON ("lib_dir": "...") in older ones.
-  sed -n 's/.*lib_dir"\{0,1\} *[=:] *"\([^"]*\)".*/\1/p' <<<"$env" | head -1
-}
 
 # A minimal macOS "SDK": zig's text stub of libSystem, with the arm64e-only target names rewritten
 # to arm64 (lld would otherwise find no arm64 slice), and libc/libm/libresolv/libiconv pointing at
@@ -84,15 +74,18 @@ timed() { # timed PLATFORM COMMAND...: runs a build and reports how long it took
 built_times=()
 start_all=$SECONDS
 
-timed linux-x86_64 cargo zigbuild --release --lib --target x86_64-unknown-linux-gnu.2.17
-timed linux-aarch64 cargo zigbuild --release --lib --target aarch64-unknown-linux-gnu.2.17
-timed windows-x86_64 cargo build --release --lib --target x86_64-pc-windows-gnu
+# `rustc --crate-type cdylib`, not `build`: only a cdylib built alone gets the release profile's LTO
+# (Cargo.toml).
+cdylib=(--release --lib --crate-type cdylib)
+timed linux-x86_64 cargo-zigbuild rustc "${cdylib[@]}" --target x86_64-unknown-linux-gnu.2.17
+timed linux-aarch64 cargo-zigbuild rustc "${cdylib[@]}" --target aarch64-unknown-linux-gnu.2.17
+timed windows-x86_64 cargo rustc "${cdylib[@]}" --target x86_64-pc-windows-gnu
 
 sdk="$(macos_sdk)"
 mac_build() { # mac_build TRIPLE DEPLOYMENT_TARGET
   SDKROOT="$sdk" MACOSX_DEPLOYMENT_TARGET="$2" \
     RUSTFLAGS="-C linker=rust-lld -C linker-flavor=ld64.lld -C link-arg=-install_name -C link-arg=@rpath/libtensorbridge.dylib" \
-    cargo build --release --lib --target "$1"
+    cargo rustc "${cdylib[@]}" --target "$1"
 }
 timed macos-x86_64 mac_build x86_64-apple-darwin 10.12
 timed macos-aarch64 mac_build aarch64-apple-darwin 11.0

@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
-"""Static checks of one native library bundled in the tensorbridge jar.
+"""Static checks of one native library bundled in the tensorbridge jar, or in the Android AAR.
 
     python3 scripts/check-natives.py JAR PLATFORM      (PLATFORM: linux-x86_64, macos-aarch64, ...)
+    python3 scripts/check-natives.py AAR android-ABI [LIBRARY | --self-test]
+                                        (ABI: arm64-v8a, armeabi-v7a, x86_64; LIBRARY: check this
+                                         file instead of the AAR's jni/ABI/libtensorbridge.so;
+                                         --self-test: also show that each check fails on a
+                                         deliberately broken copy of the library)
 
 Prints one line per check and exits non-zero if any failed. The checks: file format and
 architecture; minimum OS; the exported symbols are exactly JNI_OnLoad plus the JNI names of the
 native methods declared by the jar's own classes; the libraries it links are system ones only;
 on Linux no symbol needs a glibc newer than 2.17; on macOS arm64 the ad-hoc code signature is
 valid (every page hash checked here, since no macOS codesign runs on Linux).
+
+For Android (android_checks.py) the expected exports come from the AAR's classes.jar and the library
+is held to what bionic offers at API 21 and to Android's loader rules.
 
 Parsing of ELF, PE and Mach-O headers is LIEF's (PyPI `lief`); the class files and the code
 signature are read here.
@@ -51,11 +59,15 @@ class Report:
     def __init__(self, platform):
         self.platform = platform
         self.failures = 0
+        self.failed = []  # the names of the failed checks
+        self.quiet = False
 
     def check(self, ok, what, detail):
-        print(f"  {'ok  ' if ok else 'FAIL'}  {self.platform}: {what}: {detail}")
+        if not self.quiet:
+            print(f"  {'ok  ' if ok else 'FAIL'}  {self.platform}: {what}: {detail}")
         if not ok:
             self.failures += 1
+            self.failed.append(what)
 
 
 # ---- the JNI names the jar's classes need ----
@@ -289,11 +301,16 @@ def verify_adhoc_signature(data, offset, size):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: check-natives.py JAR PLATFORM")
+    if len(sys.argv) not in (3, 4) or (len(sys.argv) == 4 and not sys.argv[2].startswith("android-")):
+        sys.exit("usage: check-natives.py JAR PLATFORM | check-natives.py AAR android-ABI [LIBRARY]")
     jar_path, platform = sys.argv[1], sys.argv[2]
     os_name, arch = platform.split("-", 1)
     report = Report(platform)
+    if os_name == "android":
+        import android_checks
+        extra = sys.argv[3] if len(sys.argv) == 4 else None
+        return android_checks.main(report, jar_path, arch, None if extra == "--self-test" else extra,
+                                   self_test=extra == "--self-test")
     with zipfile.ZipFile(jar_path) as jar:
         expected = expected_exports(jar)
         entry = RESOURCE_ROOT + platform + "/" + FILE_NAMES[os_name]

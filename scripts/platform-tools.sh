@@ -45,3 +45,26 @@ need_rust_targets() {
     rustup target add "${missing[@]}"
   fi
 }
+
+# The ziglang and cargo-zigbuild versions the cross builds were checked with (pip keeps the wheels in
+# its cache, ~/.cache/pip).
+ZIGLANG_VERSION=0.17.1
+CARGO_ZIGBUILD_VERSION=0.24.1
+
+# need_zig: installs ziglang and cargo-zigbuild from PyPI unless both are there.
+need_zig() {
+  if ! command -v cargo-zigbuild >/dev/null || ! { type -P zig >/dev/null || python3 -m ziglang version >/dev/null 2>&1; }; then
+    pip_install "ziglang==$ZIGLANG_VERSION" "cargo-zigbuild==$CARGO_ZIGBUILD_VERSION"
+  fi
+}
+
+# zig ARGS...: runs zig, from PATH or from the ziglang Python package.
+zig() {
+  if type -P zig >/dev/null; then command zig "$@"; else python3 -m ziglang "$@"; fi
+}
+
+# zig_lib_dir: zig's lib directory (its libc headers, stubs and the LLVM libunwind sources).
+zig_lib_dir() {
+  # `zig env` prints ZON (.lib_dir = "...") in newer versions and JSON ("lib_dir": "...") in older ones.
+  sed -n 's/.*lib_dir"\{0,1\} *[=:] *"\([^"]*\)".*/\1/p' <<<"$(zig env)" | head -1
+}
