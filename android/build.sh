@@ -53,7 +53,8 @@ for abi in "${abis[@]}"; do
   cp "$so" "$jnilibs/$abi/libtensorbridge.so"
   times+=("$abi $((SECONDS - start)) s, $(stat -c %s "$so") bytes")
 done
-echo "android/build.sh: ${#abis[@]} libraries in $((SECONDS - start_all)) s (${times[*]/%/;}) in ${jnilibs#"$root"/}"
+summary="$(printf '%s; ' "${times[@]}")"
+echo "android/build.sh: ${#abis[@]} libraries in $((SECONDS - start_all)) s (${summary%; }) in ${jnilibs#"$root"/}"
 
 [ "$libs_only" = 1 ] && exit 0
 version="$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' pom.xml | head -1)"
