@@ -28,10 +28,7 @@ if ! command -v cargo >/dev/null || ! command -v rustup >/dev/null; then
   exit 1
 fi
 need_rust_targets "$TARGET"
-if ! command -v cargo-zigbuild >/dev/null || ! { command -v zig >/dev/null || python3 -m ziglang version >/dev/null 2>&1; }; then
-  # The versions scripts/build-natives.sh uses.
-  pip_install "ziglang==0.17.1" "cargo-zigbuild==0.24.1"
-fi
+need_zig
 missing=()
 command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
 [ -e "$AARCH64_SYSROOT/lib/ld-linux-aarch64.so.1" ] || missing+=(libc6-arm64-cross)
