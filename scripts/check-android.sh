@@ -5,13 +5,18 @@
 #     RELRO, BIND_NOW, stack, SONAME, DT_HASH, API level note), each check also shown to fail on a
 #     deliberately broken copy of the library;
 #   - classes.jar through D8 and R8 (scripts/check-aar.py), with the same kind of self-test.
-# Fetches com.android.tools:r8 from Maven Central into the local Maven repository (once).
+# Fetches com.android.tools:r8 from Maven Central into the local Maven repository (once), and the
+# capstone disassembler from PyPI (pip's cache) for the armeabi-v7a register scan.
 # The last line is `check-android: all checks passed` or names the failures; exits non-zero on any.
 # Usage: scripts/check-android.sh build/outputs/aar/tensorbridge-<version>.aar
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 aar="${1:?usage: scripts/check-android.sh AAR}"
+# shellcheck source=platform-tools.sh
+source "$root/scripts/platform-tools.sh"
 R8_VERSION=8.13.25
+CAPSTONE_VERSION=5.0.6
+python3 -c "import capstone" 2>/dev/null || pip_install "capstone==$CAPSTONE_VERSION" || exit 2
 r8_jar="$HOME/.m2/repository/com/android/tools/r8/$R8_VERSION/r8-$R8_VERSION.jar"
 if [ ! -f "$r8_jar" ]; then
   mvn -B -ntp -q dependency:get -Dartifact="com.android.tools:r8:$R8_VERSION" -Dtransitive=false || exit 2

@@ -49,7 +49,7 @@ class Elf:
     def _shdr(self, at):
         fmt = "<IIQQQQIIQQ" if self.is64 else "<IIIIIIIIII"
         name, t, flags, addr, offset, size, link, info, align, entsize = struct.unpack_from(fmt, self.data, at)
-        return dict(name_index=name, type=t, offset=offset, size=size, link=link, info=info,
+        return dict(name_index=name, type=t, addr=addr, offset=offset, size=size, link=link, info=info,
                     entsize=entsize, at=at)
 
     def _cstr(self, at):
