@@ -3,6 +3,7 @@
 #
 #   build/outputs/aar/tensorbridge-<version>.aar
 #     classes.jar                   target/tensorbridge-<version>.jar without dev/tensorbridge/native/
+#                                   and the classes in android/aar-excludes.txt
 #     jni/<abi>/libtensorbridge.so  android/jniLibs/<abi>/libtensorbridge.so, for each ABI below
 #     AndroidManifest.xml, proguard.txt (consumer rules), R.txt (empty: no resources)
 #
@@ -117,6 +118,10 @@ mkdir -p "$work/classes" "$work/aar"
 # The desktop libraries are useless on Android (the app's jniLibs provide the library there) and
 # only add size to the APK.
 rm -rf "$work/classes/dev/tensorbridge/native"
+# Classes an Android app already gets from TensorFlow Lite (android/aar-excludes.txt, one glob a line).
+while read -r pattern; do
+  (cd "$work/classes" && rm -f $pattern) # unquoted: the glob expands here
+done < <(grep -v -e '^#' -e '^[[:space:]]*$' "$root/android/aar-excludes.txt")
 manifest="$work/MANIFEST.MF"
 if [ -f "$work/classes/META-INF/MANIFEST.MF" ]; then
   mv "$work/classes/META-INF/MANIFEST.MF" "$manifest"

@@ -2,8 +2,8 @@ package dev.tensorbridge;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 
 /**
  * The begin/end/strides vectors and five masks of a strided slice, as TensorFlow's Python

@@ -8,7 +8,7 @@ import java.nio.IntBuffer;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
+import dev.tensorbridge.index.Index;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;

@@ -11,7 +11,7 @@ import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
 import org.tensorflow.TensorFlowException;
 import org.tensorflow.ndarray.Shape;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;

@@ -10,7 +10,7 @@ import org.tensorflow.EagerSession;
 import org.tensorflow.ExecutionEnvironment;
 import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
+import dev.tensorbridge.index.Index;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.Identity;
 import org.tensorflow.op.core.NoOp;

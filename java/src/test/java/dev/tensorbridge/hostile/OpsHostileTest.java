@@ -12,8 +12,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Operand;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 

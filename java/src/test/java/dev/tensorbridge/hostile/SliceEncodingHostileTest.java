@@ -8,8 +8,8 @@ import dev.tensorbridge.SliceEncoding;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 
 /**
  * {@link SliceEncoding} (project API; its Javadoc is the contract: malformed notation is an

@@ -5,7 +5,7 @@ import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
 import org.tensorflow.lite.DataType;
 import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;

@@ -3,7 +3,7 @@ package org.tensorflow.op.core;
 import dev.tensorbridge.SliceEncoding;
 import java.nio.IntBuffer;
 import org.tensorflow.Operand;
-import org.tensorflow.ndarray.index.Index;
+import dev.tensorbridge.index.Index;
 import org.tensorflow.op.Scope;
 
 /**

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import org.tensorflow.op.Ops;
 
 /** docs/contracts/strided_slice.md#bad-input-checklist, row by row through the Java op. */

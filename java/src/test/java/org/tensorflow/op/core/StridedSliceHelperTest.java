@@ -11,8 +11,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.Scope;
 
