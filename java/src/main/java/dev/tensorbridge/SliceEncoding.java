@@ -1,9 +1,9 @@
 package dev.tensorbridge;
 
-import java.util.ArrayList;
-import java.util.List;
 import dev.tensorbridge.index.Index;
 import dev.tensorbridge.index.Indices;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The begin/end/strides vectors and five masks of a strided slice, as TensorFlow's Python
