@@ -127,7 +127,8 @@ public final class NativeLoader {
   static String tryLoad(Properties properties, String resourceRoot, List<String> attempts) {
     String explicitPath = properties.getProperty(LIBRARY_PATH_PROPERTY);
     if (explicitPath != null && !explicitPath.isEmpty()) {
-      String loaded = loadFixedPath(properties, new File(explicitPath), LIBRARY_PATH_PROPERTY + "=" + explicitPath, attempts);
+      String what = LIBRARY_PATH_PROPERTY + "=" + explicitPath;
+      String loaded = loadFixedPath(properties, new File(explicitPath), what, attempts);
       if (loaded != null) {
         return loaded;
       }
