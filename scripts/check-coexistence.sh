@@ -25,6 +25,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 version="$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' pom.xml | head -1)"
 jar="${1:-target/tensorbridge-$version.jar}"
+[ -f "$jar" ] && jar="$(cd "$(dirname "$jar")" && pwd)/$(basename "$jar")" # absolute: unzipped elsewhere
 natives_jar="$(dirname "$jar")/tensorbridge-$version-desktop-natives.jar"
 m2="$HOME/.m2/repository"
 cache="$HOME/.cache/tensorbridge-coexist"
@@ -82,7 +83,7 @@ if [ -n "${TENSORBRIDGE_AAR:-}" ]; then
 else
   echo "== Android class set: $jar without dev/tensorbridge/native/ and android/aar-excludes.txt (as android/assemble-aar.sh packs it)"
   mkdir "$work/android"
-  (cd "$work/android" && unzip -q "$root/$jar" -x 'dev/tensorbridge/native/*')
+  (cd "$work/android" && unzip -q "$jar" -x 'dev/tensorbridge/native/*')
   while read -r pattern; do
     (cd "$work/android" && rm -f $pattern) # unquoted: the glob expands here
   done < <(grep -v -e '^#' -e '^[[:space:]]*$' android/aar-excludes.txt)
