@@ -8,7 +8,7 @@
 #   2. the desktop jar and TF Java's org.tensorflow:ndarray 0.3.3 and 1.0.0 share only
 #      org.tensorflow.ndarray.Shape (same name on purpose);
 #   3. each check above fails on a broken input (the full jar, with DataType; an ndarray.index class);
-#   4. tensorbridge's DataType and TensorBuffer JUnit tests pass against upstream's DataType (from
+#   4. tensorbridge's DataType and TensorBuffer JUnit tests compile and pass against upstream's DataType (from
 #      tensorflow-lite-api's classes.jar) instead of tensorbridge's, on the Android class set plus the
 #      desktop-natives jar: an Android app's local unit tests;
 #   5. ndarray 0.3.3 and 1.0.0 before and after tensorbridge on the class path: ndarray's slicing and
@@ -149,7 +149,15 @@ gson="$(fetch com.google.code.gson:gson:2.11.0)"
 [ -n "$console" ] && [ -n "$gson" ] || { echo "  could not download the JUnit console launcher or Gson" >&2; exit 2; }
 [ -d target/test-classes ] || { echo "  missing target/test-classes (run mvn -B verify first)" >&2; exit 2; }
 unzip -p "$tflite_api" classes.jar >"$work/tflite-api-classes.jar"
-cp_tests="$work/android-classes.jar:$natives_jar:$work/tflite-api-classes.jar:target/test-classes:$gson"
+# Compiled here against upstream's DataType (source compatibility), then run (binary compatibility);
+# target/test-classes supplies the helpers they share with other tests.
+mkdir -p "$work/lite-tests"
+javac -nowarn --release 17 -d "$work/lite-tests" \
+  -cp "$work/android-classes.jar:$work/tflite-api-classes.jar:$console:$gson:target/test-classes" \
+  $(find java/src/test/java/org/tensorflow/lite -name '*.java') 2>&1 | grep -v -e '^Note:' || true
+[ -f "$work/lite-tests/org/tensorflow/lite/DataTypeTest.class" ] || { echo "  the tests did not compile against upstream's DataType" >&2; failed=1; }
+echo "  compiled $(find "$work/lite-tests" -name '*Test.class' | wc -l) test classes against upstream's DataType"
+cp_tests="$work/lite-tests:$work/android-classes.jar:$natives_jar:$work/tflite-api-classes.jar:target/test-classes:$gson"
 java -Xlog:class+load=info:file="$work/classload.log" -Xcheck:jni \
   -Dtensorbridge.test.version="$version" \
   -Dtensorbridge.test.cargoLibrary="$root/target/release/libtensorbridge.so" \
