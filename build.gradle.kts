@@ -104,12 +104,38 @@ tasks.jar {
             "Main-Class" to "dev.tensorbridge.demo.Demo",
             // JDK 24+ warns on every start of a jar that loads native code without it.
             "Enable-Native-Access" to "ALL-UNNAMED",
+            "Automatic-Module-Name" to "dev.tensorbridge",
         )
+    }
+}
+
+// tensorbridge-<version>-desktop-natives.jar: only the desktop libraries, for an Android app's local
+// unit tests next to the AAR (docs/android.md); as pom.xml's desktop-natives execution.
+val desktopNativesJar by tasks.registering(Jar::class) {
+    archiveClassifier.set("desktop-natives")
+    dependsOn(tasks.processResources)
+    from(sourceSets.main.get().output.resourcesDir!!) { include("dev/tensorbridge/native/**") }
+    manifest { attributes("Automatic-Module-Name" to "dev.tensorbridge.natives") }
+}
+tasks.assemble { dependsOn(desktopNativesJar) }
+
+// The TensorBuffer classes are TFLite Support's, under the same names: declaring the capability of
+// org.tensorflow:tensorflow-lite-support-api makes Gradle report a capability conflict naming both
+// modules instead of a "Duplicate class" build error. As pom.xml's Gradle Module Metadata.
+listOf("apiElements", "runtimeElements").forEach { name ->
+    configurations.named(name) {
+        outgoing {
+            capability("dev.tensorbridge:tensorbridge:${project.version}")
+            capability("org.tensorflow:tensorflow-lite-support-api:0.4.4")
+        }
     }
 }
 
 publishing {
     publications {
-        create<MavenPublication>("maven") { from(components["java"]) }
+        create<MavenPublication>("maven") {
+            from(components["java"])
+            artifact(desktopNativesJar)
+        }
     }
 }

@@ -3,7 +3,7 @@
 #
 #   build/outputs/aar/tensorbridge-<version>.aar
 #     classes.jar                   target/tensorbridge-<version>.jar without the paths listed in
-#                                   android/classes-jar-excludes.txt (the desktop libraries)
+#                                   android/classes-jar-excludes.txt (the desktop libraries, DataType)
 #     jni/<abi>/libtensorbridge.so  android/jniLibs/<abi>/libtensorbridge.so, for each ABI below
 #     AndroidManifest.xml, proguard.txt (consumer rules), R.txt (empty: no resources)
 #
@@ -115,10 +115,11 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/classes" "$work/aar"
 
 (cd "$work/classes" && "$jar_tool" xf "$jar")
-# Leave out what android/classes-jar-excludes.txt lists (the desktop libraries).
+# Leave out what android/classes-jar-excludes.txt lists (the desktop libraries, classes the app
+# gets from TensorFlow Lite).
 while read -r excluded; do
   case "$excluded" in "" | "#"*) continue ;; esac
-  rm -rf "${work:?}/classes/${excluded%/}"
+  (cd "$work/classes" && rm -rf -- ${excluded%/}) # unquoted: a glob expands here
 done <"$root/android/classes-jar-excludes.txt"
 manifest="$work/MANIFEST.MF"
 if [ -f "$work/classes/META-INF/MANIFEST.MF" ]; then

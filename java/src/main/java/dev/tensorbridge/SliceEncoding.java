@@ -1,9 +1,9 @@
 package dev.tensorbridge;
 
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import java.util.ArrayList;
 import java.util.List;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
 
 /**
  * The begin/end/strides vectors and five masks of a strided slice, as TensorFlow's Python

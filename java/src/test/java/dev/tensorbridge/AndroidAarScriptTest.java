@@ -104,13 +104,19 @@ class AndroidAarScriptTest {
     return new Run(process.exitValue(), new String(output, StandardCharsets.UTF_8));
   }
 
-  /** A stand-in for target/tensorbridge-<version>.jar: a class, the version resource, a desktop library. */
+  /**
+   * A stand-in for target/tensorbridge-<version>.jar: classes (DataType among them), the version
+   * resource, a desktop library.
+   */
   private Path fakeJar() throws IOException {
     Path jar = temp.resolve("tensorbridge.jar");
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
       put(out, "org/tensorflow/ndarray/Shape.class", "class bytes");
+      put(out, "org/tensorflow/lite/DataType.class", "class bytes");
+      put(out, "org/tensorflow/lite/DataType$1.class", "class bytes");
+      put(out, "org/tensorflow/lite/support/tensorbuffer/TensorBuffer.class", "class bytes");
       put(out, "dev/tensorbridge/tensorbridge.properties", "version=" + version() + "\n");
       put(out, "dev/tensorbridge/native/linux-x86_64/libtensorbridge.so", "desktop library");
     }
@@ -229,6 +235,10 @@ class AndroidAarScriptTest {
 
     List<String> classes = new ArrayList<String>(zipEntries(new ByteArrayInputStream(entries.get("classes.jar"))).keySet());
     assertTrue(classes.contains("org/tensorflow/ndarray/Shape.class"), classes.toString());
+    assertTrue(classes.contains("org/tensorflow/lite/support/tensorbuffer/TensorBuffer.class"), classes.toString());
+    // Left to TensorFlow Lite's tensorflow-lite-api (android/classes-jar-excludes.txt).
+    assertFalse(classes.contains("org/tensorflow/lite/DataType.class"), classes.toString());
+    assertFalse(classes.contains("org/tensorflow/lite/DataType$1.class"), classes.toString());
     assertTrue(classes.contains("dev/tensorbridge/tensorbridge.properties"), classes.toString()); // the loader's version check
     assertTrue(classes.contains("META-INF/MANIFEST.MF"), classes.toString());
     for (String name : classes) {

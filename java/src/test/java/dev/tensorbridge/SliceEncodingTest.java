@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.tensorbridge.index.Index;
 import java.nio.IntBuffer;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 

@@ -1,5 +1,6 @@
 package dev.tensorbridge.jmh;
 
+import dev.tensorbridge.index.Indices;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +16,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;

@@ -1,8 +1,9 @@
 package dev.tensorbridge.demo;
 
-import dev.tensorbridge.internal.NativeLoader;
 import dev.tensorbridge.SliceEncoding;
 import dev.tensorbridge.TensorBridge;
+import dev.tensorbridge.index.Indices;
+import dev.tensorbridge.internal.NativeLoader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -13,13 +14,12 @@ import org.tensorflow.Graph;
 import org.tensorflow.Session;
 import org.tensorflow.Tensor;
 import org.tensorflow.Tensors;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 import org.tensorflow.ndarray.Shape;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.StridedSlice;
-import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * A tour of what tensorbridge does, growing with each capability; run it with

@@ -1,5 +1,6 @@
 package dev.tensorbridge.demo;
 
+import dev.tensorbridge.index.Indices;
 import dev.tensorbridge.internal.NativeLoader;
 import dev.tensorbridge.internal.SelfTestHook;
 import java.io.PrintStream;
@@ -10,12 +11,11 @@ import org.tensorflow.DataType;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
 import org.tensorflow.TensorFlowException;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 import org.tensorflow.ndarray.Shape;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
-import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * A quick check that the jar works on the platform it runs on: loads the native library, then runs

@@ -1,6 +1,7 @@
 package dev.tensorbridge.internal;
 
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -16,6 +17,13 @@ import java.util.Properties;
  * System.loadLibrary}. If all fail, one {@link UnsatisfiedLinkError} names the platform and lists
  * every attempt, including which platforms the jar carries. A library of another version than these
  * classes is refused.
+ *
+ * <p>A JVM lets only one class loader load a given library file. Test runners that give each
+ * sandbox its own class loader (Robolectric, some IDE and build-tool runners) load these classes
+ * several times in one JVM; when the JVM reports that a file from a fixed path (the property or
+ * {@code java.library.path}) is already loaded by another class loader, this class loader loads a
+ * private temporary copy of the same file instead. Bundled libraries are always extracted to a
+ * private copy.
  *
  * <p>Internal API: not for use outside tensorbridge.
  */
@@ -120,8 +128,9 @@ public final class NativeLoader {
     String explicitPath = properties.getProperty(LIBRARY_PATH_PROPERTY);
     if (explicitPath != null && !explicitPath.isEmpty()) {
       String what = LIBRARY_PATH_PROPERTY + "=" + explicitPath;
-      if (load(explicitPath, what, attempts)) {
-        return what;
+      String loaded = loadFixedPath(properties, new File(explicitPath), what, attempts);
+      if (loaded != null) {
+        return loaded;
       }
     }
     boolean android = isAndroid(properties);
@@ -134,10 +143,83 @@ public final class NativeLoader {
     if (bundled != null) {
       return bundled;
     }
-    if (!android && loadLibrary("System.loadLibrary(\"" + LIBRARY_NAME + "\")", attempts)) {
-      return "System.loadLibrary from java.library.path";
+    if (!android) {
+      return loadFromLibraryPath(properties, attempts);
     }
     return null;
+  }
+
+  /**
+   * {@code System.loadLibrary} from {@code java.library.path}; if the JVM reports the file it found
+   * as loaded by another class loader, a private copy of the first such file on the path.
+   */
+  private static String loadFromLibraryPath(Properties properties, List<String> attempts) {
+    String what = "System.loadLibrary(\"" + LIBRARY_NAME + "\")";
+    try {
+      System.loadLibrary(LIBRARY_NAME);
+      return "System.loadLibrary from java.library.path";
+    } catch (UnsatisfiedLinkError | SecurityException e) {
+      attempts.add(what + ": " + e);
+      if (!loadedByAnotherClassLoader(e)) {
+        return null;
+      }
+    }
+    File found = findOnLibraryPath(properties.getProperty("java.library.path"), System.mapLibraryName(LIBRARY_NAME));
+    if (found == null) {
+      return null;
+    }
+    return loadPrivateCopy(properties, found, "java.library.path file " + found.getPath(), attempts);
+  }
+
+  /** The first file named {@code fileName} in the directories of {@code libraryPath}, or null. */
+  static File findOnLibraryPath(String libraryPath, String fileName) {
+    if (libraryPath == null) {
+      return null;
+    }
+    for (String dir : libraryPath.split(File.pathSeparator, -1)) {
+      File candidate = new File(dir.isEmpty() ? "." : dir, fileName);
+      if (candidate.isFile()) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Loads {@code file} as it is; if the JVM reports it as loaded by another class loader, loads a
+   * private temporary copy. Returns the description of what was loaded, or null.
+   */
+  private static String loadFixedPath(Properties properties, File file, String what, List<String> attempts) {
+    try {
+      System.load(file.getPath());
+      return what;
+    } catch (UnsatisfiedLinkError | SecurityException e) {
+      attempts.add(what + ": " + e);
+      if (!loadedByAnotherClassLoader(e)) {
+        return null;
+      }
+    }
+    return loadPrivateCopy(properties, file, what, attempts);
+  }
+
+  /** The JDK's refusal to load one file in a second class loader (same text from JDK 8 to 25). */
+  static boolean loadedByAnotherClassLoader(Throwable e) {
+    return e instanceof UnsatisfiedLinkError && contains(e.getMessage(), "already loaded in another classloader");
+  }
+
+  /** Copies {@code file} to a temporary file private to this class loader and loads that. */
+  private static String loadPrivateCopy(Properties properties, File file, String what, List<String> attempts) {
+    InputStream in;
+    try {
+      in = new FileInputStream(file);
+    } catch (IOException | SecurityException e) {
+      attempts.add(what + ", private copy: could not read it: " + e);
+      return null;
+    }
+    // Named like a bundled copy, whatever the source file's name, so the Windows clean-up of
+    // earlier runs' copies covers these too.
+    String copyName = libraryFileName(platform(properties));
+    return extractAndLoad(properties, in, copyName, what + ", private copy for this class loader", attempts);
   }
 
   static boolean isAndroid(Properties properties) {
@@ -210,7 +292,17 @@ public final class NativeLoader {
               + (carried.isEmpty() ? "none" : join(carried)) + ")");
       return null;
     }
-    boolean windows = platform.startsWith("windows-");
+    return extractAndLoad(properties, in, fileName, "bundled resource " + resource, attempts);
+  }
+
+  /**
+   * Copies {@code in} (closed here) to a new temporary file named after {@code fileName} and this
+   * version, loads it and removes it where the OS allows (Windows: see {@link LibraryExtractor}).
+   * Returns {@code "<what> -> <copy>"}, or null after adding a line to {@code attempts}.
+   */
+  private static String extractAndLoad(
+      Properties properties, InputStream in, String fileName, String what, List<String> attempts) {
+    boolean windows = platform(properties).startsWith("windows-");
     int dot = fileName.lastIndexOf('.');
     String stem = (dot > 0 ? fileName.substring(0, dot) : fileName) + "-" + javaVersion() + "-";
     String suffix = dot > 0 ? fileName.substring(dot) : ".lib";
@@ -223,20 +315,20 @@ public final class NativeLoader {
               ? LibraryExtractor.extractWithMarker(in, stem, suffix, tempDir, LIBRARY_NAME + "-")
               : LibraryExtractor.extractTemporary(in, stem, suffix, tempDir);
     } catch (IOException | SecurityException e) {
-      attempts.add("bundled resource " + resource + ": could not extract: " + e);
+      attempts.add(what + ": could not extract: " + e);
       return null;
     } finally {
       closeQuietly(in);
     }
-    String what = "bundled resource " + resource + " -> " + extracted.getPath();
-    boolean loaded = load(extracted.getAbsolutePath(), what, attempts);
+    String described = what + " -> " + extracted.getPath();
+    boolean loaded = load(extracted.getAbsolutePath(), described, attempts);
     if (!loaded) {
       LibraryExtractor.discard(extracted);
     } else if (!windows) {
       // A loaded library stays mapped after its file is removed (Windows refuses to delete it).
       extracted.delete();
     }
-    return loaded ? what : null;
+    return loaded ? described : null;
   }
 
   private static boolean load(String path, String what, List<String> attempts) {

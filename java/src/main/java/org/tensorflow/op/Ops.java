@@ -1,5 +1,6 @@
 package org.tensorflow.op;
 
+import dev.tensorbridge.index.Index;
 import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
@@ -10,7 +11,6 @@ import org.tensorflow.EagerSession;
 import org.tensorflow.ExecutionEnvironment;
 import org.tensorflow.Operand;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.Identity;
 import org.tensorflow.op.core.NoOp;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
 
 /**
  * {@link Indices} factories (docs/contracts/strided_slice.md#indices); also covers the

@@ -4,6 +4,8 @@ import static dev.tensorbridge.hostile.Cases.ANY_MESSAGE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
@@ -12,8 +14,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Operand;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tensorbridge.SliceEncoding;
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
 
 /**
  * {@link SliceEncoding} (project API; its Javadoc is the contract: malformed notation is an

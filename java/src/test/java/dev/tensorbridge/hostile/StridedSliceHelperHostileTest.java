@@ -3,13 +3,13 @@ package dev.tensorbridge.hostile;
 import static dev.tensorbridge.hostile.Cases.ANY_MESSAGE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.tensorflow.EagerSession;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Scope;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSliceHelper;

@@ -13,7 +13,7 @@
  *   <li>{@code org.tensorflow.Operand} (interface): through {@code Output}, {@code Constant},
  *       {@code StridedSlice} and a caller-made lambda in {@code OperandsHostileTest}.
  *   <li>{@code org.tensorflow.op.Op} (marker interface): through {@code PrimitiveOpHostileTest}.
- *   <li>{@code org.tensorflow.ndarray.index.Index} (interface): caller-made implementations in
+ *   <li>{@code dev.tensorbridge.index.Index} (interface): caller-made implementations in
  *       {@code StridedSliceHelperHostileTest} and {@code SliceEncodingHostileTest}; the project's
  *       own in {@code IndicesHostileTest}.
  *   <li>{@code org.tensorflow.TensorFlow} ({@code version()}, no input) and

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.tensorbridge.index.Indices;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;
 

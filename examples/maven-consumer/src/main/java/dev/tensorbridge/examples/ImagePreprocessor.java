@@ -1,11 +1,11 @@
 package dev.tensorbridge.examples;
 
+import dev.tensorbridge.index.Indices;
 import java.nio.FloatBuffer;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
 import org.tensorflow.lite.DataType;
 import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Constant;
 import org.tensorflow.op.core.StridedSlice;

@@ -1,9 +1,9 @@
 package org.tensorflow.op.core;
 
 import dev.tensorbridge.SliceEncoding;
+import dev.tensorbridge.index.Index;
 import java.nio.IntBuffer;
 import org.tensorflow.Operand;
-import org.tensorflow.ndarray.index.Index;
 import org.tensorflow.op.Scope;
 
 /**

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.tensorbridge.index.Index;
+import dev.tensorbridge.index.Indices;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -11,8 +13,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.EagerSession;
 import org.tensorflow.Tensor;
-import org.tensorflow.ndarray.index.Index;
-import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.Scope;
 

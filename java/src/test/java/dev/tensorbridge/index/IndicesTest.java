@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /** All remaining dimensions. */
 final class Ellipsis implements Index {

@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /** A range from a start to the end of the dimension. */
 final class SliceFrom implements Index {

@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /** A new dimension of size 1. */
 final class NewAxis implements Index {

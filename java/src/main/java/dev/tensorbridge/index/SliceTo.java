@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /** A range from the start of the dimension to an end. */
 final class SliceTo implements Index {

@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /** The whole dimension by a stride. */
 final class Step implements Index {

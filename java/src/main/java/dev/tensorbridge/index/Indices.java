@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /**
  * Factories of strided-slice entries, named after Python's slicing: {@code at(2)} is {@code x[2]},

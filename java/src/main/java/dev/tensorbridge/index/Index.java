@@ -1,8 +1,10 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /**
- * One entry of a strided-slice specification (a subset of TF Java's NdArray {@code Index}: the
- * members a strided slice needs). Create entries with {@link Indices}.
+ * One entry of a strided-slice specification: the members a strided slice needs of TF Java's
+ * NdArray {@code Index}. Create entries with {@link Indices}. The package is tensorbridge's own, not
+ * {@code org.tensorflow.ndarray.index}, so that TF Java's {@code org.tensorflow:ndarray} can share
+ * the class path (or module path) with tensorbridge in any order.
  */
 public interface Index {
   /**

@@ -1,4 +1,4 @@
-package org.tensorflow.ndarray.index;
+package dev.tensorbridge.index;
 
 /** One element; a point (shrink) unless the dimension is kept. */
 final class At implements Index {
