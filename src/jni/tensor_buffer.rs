@@ -532,41 +532,41 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
 /// `static native int floatToInt(float value)`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_floatToInt(
-    _env: EnvUnowned<'_>,
+    mut env: EnvUnowned<'_>,
     _class: JClass<'_>,
     value: jfloat,
 ) -> jint {
-    lite::f32_to_i32(value)
+    guard_primitive(&mut env, || Ok(lite::f32_to_i32(value)))
 }
 
 /// `static native float intToFloat(int value)`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_intToFloat(
-    _env: EnvUnowned<'_>,
+    mut env: EnvUnowned<'_>,
     _class: JClass<'_>,
     value: jint,
 ) -> jfloat {
-    lite::i32_to_f32(value)
+    guard_primitive(&mut env, || Ok(lite::i32_to_f32(value)))
 }
 
 /// `static native int longToInt(long value)`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_longToInt(
-    _env: EnvUnowned<'_>,
+    mut env: EnvUnowned<'_>,
     _class: JClass<'_>,
     value: jlong,
 ) -> jint {
-    lite::i64_to_i32(value)
+    guard_primitive(&mut env, || Ok(lite::i64_to_i32(value)))
 }
 
 /// `static native float longToFloat(long value)`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_longToFloat(
-    _env: EnvUnowned<'_>,
+    mut env: EnvUnowned<'_>,
     _class: JClass<'_>,
     value: jlong,
 ) -> jfloat {
-    lite::i64_to_f32(value)
+    guard_primitive(&mut env, || Ok(lite::i64_to_f32(value)))
 }
 
 /// Java's zero digit (a UTF-16 unit; every locale's is in the BMP).
