@@ -289,13 +289,16 @@ unsafe extern "system" {
     fn Java_org_tensorflow_ndarray_Shape_hash(env: *mut JNIEnv, class: jclass, dims: jobject) -> jint;
     fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats(
         env: *mut JNIEnv, class: jclass, src: jobject, shape: jobject, current: jobject,
-        flat_size: jint, dynamic: jboolean, read_only: jboolean, planned: jboolean,
-        direct: jobject, heap: jobject, heap_offset: jint, limit: jint, big_endian: jboolean,
+        flat_size: jint, dynamic: jboolean, read_only: jboolean, direct: jobject, heap: jobject, heap_offset: jint, limit: jint, big_endian: jboolean,
         data_type: jint,
     ) -> jlong;
     fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats(
         env: *mut JNIEnv, class: jclass, dst: jobject, fill: jboolean, consistent: jboolean,
         zero_digit: u16, shape: jobject, flat_size: jint, direct: jobject, heap: jobject,
+        heap_offset: jint, limit: jint, big_endian: jboolean, data_type: jint,
+    ) -> jint;
+    fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_writeFloats(
+        env: *mut JNIEnv, class: jclass, src: jobject, direct: jobject, heap: jobject,
         heap_offset: jint, limit: jint, big_endian: jboolean, data_type: jint,
     ) -> jint;
 }
@@ -462,6 +465,7 @@ fn shape_natives_allocate_nothing() {
 fn tensor_buffer_conversions_allocate_nothing() {
     use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats as load;
     use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats as store;
+    use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_writeFloats as write;
     const UINT8: jint = 2; // org.tensorflow.lite.DataType.UINT8.ordinal()
     let env = fake_env();
     let mut buffer = FakeObject::direct(vec![0; 4]);
@@ -475,15 +479,15 @@ fn tensor_buffer_conversions_allocate_nothing() {
     // SAFETY: a valid stand-in env and live stand-in arrays and buffer.
     unsafe {
         // A fixed-size 2x2 buffer given its own shape: planned, written, position at the end.
-        let code = store(env, NO_CLASS, s, sh, cur, 4, false, false, false, b, null, 0, 4, false, UINT8);
+        let code = store(env, NO_CLASS, s, sh, cur, 4, false, false, b, null, 0, 4, false, UINT8);
         assert_eq!(code, 4);
         let position = load(env, NO_CLASS, d, true, true, '0' as u16, sh, 4, b, null, 0, 4, false, UINT8);
         assert_eq!(position, 4);
         assert_eq!(dst.float_values(), [1.0, 0.0, 3.0, 255.0]);
         let n = fewest_allocations(
             || {
-                store(env, NO_CLASS, s, sh, cur, 4, false, false, false, b, null, 0, 4, false, UINT8);
-                store(env, NO_CLASS, s, null, null, 4, false, false, true, b, null, 0, 4, false, UINT8);
+                store(env, NO_CLASS, s, sh, cur, 4, false, false, b, null, 0, 4, false, UINT8);
+                write(env, NO_CLASS, s, b, null, 0, 4, false, UINT8);
                 load(env, NO_CLASS, d, true, true, '0' as u16, sh, 4, b, null, 0, 4, false, UINT8);
             },
             |()| {},

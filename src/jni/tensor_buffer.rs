@@ -81,10 +81,8 @@ struct StorageArgs<'a, 'b, 'c> {
 }
 
 /// `static native long storeFloats(float[] src, int[] shape, int[] current, int flatSize,
-/// boolean dynamic, boolean readOnly, boolean planned, ByteBuffer direct, byte[] heap,
-/// int heapOffset, int limit, boolean bigEndian, int dataType)`: `loadArray(float[], int[])`.
-/// With `planned` Java's cached verdict says the load changes no state (same shape object, the
-/// current element count, writable consistent storage), so the plan is skipped.
+/// boolean dynamic, boolean readOnly, ByteBuffer direct, byte[] heap, int heapOffset, int limit,
+/// boolean bigEndian, int dataType)`: `loadArray(float[], int[])`, checked, planned and written.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats<'local>(
     mut env: EnvUnowned<'local>,
@@ -95,7 +93,6 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     flat_size: jint,
     dynamic: jboolean,
     read_only: jboolean,
-    planned: jboolean,
     direct: JByteBuffer<'local>,
     heap: JByteArray<'local>,
     heap_offset: jint,
@@ -107,7 +104,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
     guard_primitive(&mut env, || {
         let plan = PlanArgs { shape: &shape, current: &current, flat_size, dynamic, read_only };
-        store(&raw, &src, plan, planned, storage, data_type, lite::store_f32)
+        store(&raw, &src, Some(plan), storage, data_type, lite::store_f32)
     })
 }
 
@@ -122,7 +119,6 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     flat_size: jint,
     dynamic: jboolean,
     read_only: jboolean,
-    planned: jboolean,
     direct: JByteBuffer<'local>,
     heap: JByteArray<'local>,
     heap_offset: jint,
@@ -134,8 +130,85 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
     guard_primitive(&mut env, || {
         let plan = PlanArgs { shape: &shape, current: &current, flat_size, dynamic, read_only };
-        store(&raw, &src, plan, planned, storage, data_type, lite::store_i32)
+        store(&raw, &src, Some(plan), storage, data_type, lite::store_i32)
     })
+}
+
+/// `static native int writeFloats(float[] src, ByteBuffer direct, byte[] heap, int heapOffset,
+/// int limit, boolean bigEndian, int dataType)`: a load that Java's cached verdict has already
+/// planned (it changes no field): the write alone. Returns the position the storage ends at.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_writeFloats<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    src: JFloatArray<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
+    limit: jint,
+    big_endian: jboolean,
+    data_type: jint,
+) -> jint {
+    let raw = RawEnv(env.as_raw());
+    let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
+    // The code is DONE (0) in the high bits and the position in the low ones.
+    guard_primitive(&mut env, || Ok(store(&raw, &src, None, storage, data_type, lite::store_f32)? as jint))
+}
+
+/// `static native int writeInts(int[] src, …)`: as `writeFloats`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_writeInts<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    src: JIntArray<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
+    limit: jint,
+    big_endian: jboolean,
+    data_type: jint,
+) -> jint {
+    let raw = RawEnv(env.as_raw());
+    let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
+    guard_primitive(&mut env, || Ok(store(&raw, &src, None, storage, data_type, lite::store_i32)? as jint))
+}
+
+/// `static native int readFloats(float[] dst, ByteBuffer direct, byte[] heap, int heapOffset,
+/// int limit, boolean bigEndian, int dataType)`: an array getter's read of `dst.length` elements
+/// (the count was checked before Java allocated `dst`). Returns the position.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_readFloats<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dst: JFloatArray<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
+    limit: jint,
+    big_endian: jboolean,
+    data_type: jint,
+) -> jint {
+    let raw = RawEnv(env.as_raw());
+    let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
+    guard_primitive(&mut env, || read(&raw, &dst, None, storage, data_type, lite::load_f32))
+}
+
+/// `static native int readInts(int[] dst, …)`: as `readFloats`, converting to int.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_readInts<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    dst: JIntArray<'local>,
+    direct: JByteBuffer<'local>,
+    heap: JByteArray<'local>,
+    heap_offset: jint,
+    limit: jint,
+    big_endian: jboolean,
+    data_type: jint,
+) -> jint {
+    let raw = RawEnv(env.as_raw());
+    let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
+    guard_primitive(&mut env, || read(&raw, &dst, None, storage, data_type, lite::load_i32))
 }
 
 /// The state arguments of a load.
@@ -171,8 +244,7 @@ impl PlanArgs<'_, '_> {
 fn store<T: TypeArray>(
     raw: &RawEnv,
     src: &JPrimitiveArray<'_, T>,
-    plan: PlanArgs<'_, '_>,
-    planned: jboolean,
+    plan: Option<PlanArgs<'_, '_>>,
     storage: StorageArgs<'_, '_, '_>,
     data_type: jint,
     convert: fn(&[T], ElementType, ByteOrder, &mut [u8]) -> crate::Result<()>,
@@ -182,15 +254,16 @@ fn store<T: TypeArray>(
     }
     let ty = buffer::element_type(data_type)?;
     let count = raw.array_len(src)?;
-    let action = if planned {
-        DONE
-    } else {
-        match plan.plan(raw, ty, count)? {
+    let action = match plan {
+        // Java's cached verdict says the load changes no state (same shape object, the current
+        // element count, writable consistent storage): nothing to plan.
+        None => DONE,
+        Some(plan) => match plan.plan(raw, ty, count)? {
             Load::CopyReadOnly => return Ok(code(COPY_READ_ONLY, 0)),
             Load::Write(Resize::Reallocate { bytes, .. }) => return Ok(code(REALLOCATE, bytes)),
             Load::Write(Resize::Reshape { .. }) => RESHAPED,
             Load::Write(Resize::Keep) => DONE,
-        }
+        },
     };
     buffer::check_writable(ty, count, storage.limit)?;
     let order = ByteOrder::from_big_endian(storage.big_endian);
@@ -260,7 +333,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
     guard_primitive(&mut env, || {
         let fill = Fill { fill, consistent, zero_digit, shape: &shape, flat_size };
-        read(&raw, &dst, fill, storage, data_type, lite::load_f32)
+        read(&raw, &dst, Some(fill), storage, data_type, lite::load_f32)
     })
 }
 
@@ -286,7 +359,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
     let storage = StorageArgs { direct: &direct, heap: &heap, heap_offset, limit, big_endian };
     guard_primitive(&mut env, || {
         let fill = Fill { fill, consistent, zero_digit, shape: &shape, flat_size };
-        read(&raw, &dst, fill, storage, data_type, lite::load_i32)
+        read(&raw, &dst, Some(fill), storage, data_type, lite::load_i32)
     })
 }
 
@@ -302,13 +375,14 @@ struct Fill<'a, 'b> {
 fn read<T: TypeArray>(
     raw: &RawEnv,
     dst: &JPrimitiveArray<'_, T>,
-    fill: Fill<'_, '_>,
+    fill: Option<Fill<'_, '_>>,
     storage: StorageArgs<'_, '_, '_>,
     data_type: jint,
     convert: fn(&[u8], ElementType, ByteOrder, &mut [T]) -> crate::Result<()>,
 ) -> BridgeResult<jint> {
     let ty = buffer::element_type(data_type)?;
-    if fill.fill {
+    let fill = fill.filter(|f| f.fill);
+    if let Some(fill) = &fill {
         if dst.is_null() {
             return Err(buffer::null_argument(null::DESTINATION).into());
         }
@@ -318,7 +392,7 @@ fn read<T: TypeArray>(
         }
     }
     let count = raw.array_len(dst)?;
-    if fill.fill {
+    if let Some(fill) = &fill {
         buffer::check_destination(count, fill.flat_size)?;
     }
     let count_i32 = count_i32(count)?;

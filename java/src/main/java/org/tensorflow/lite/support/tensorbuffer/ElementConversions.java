@@ -130,7 +130,6 @@ final class ElementConversions {
       int flatSize,
       boolean dynamic,
       boolean readOnly,
-      boolean planned,
       ByteBuffer direct,
       byte[] heap,
       int heapOffset,
@@ -146,12 +145,37 @@ final class ElementConversions {
       int flatSize,
       boolean dynamic,
       boolean readOnly,
-      boolean planned,
       ByteBuffer direct,
       byte[] heap,
       int heapOffset,
       int limit,
       boolean bigEndian,
+      int dataType);
+
+  /**
+   * A load the cached verdict has already planned (it changes no field): the conversion alone.
+   * Returns the position the storage ends at.
+   */
+  static native int writeFloats(
+      float[] src, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
+
+  /** As {@link #writeFloats}, for an {@code int[]}. */
+  static native int writeInts(
+      int[] src, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
+
+  /**
+   * An array getter's read of {@code dst.length} elements, checked before {@code dst} was
+   * allocated. Returns the position the storage ends at.
+   */
+  static native int readFloats(
+      float[] dst, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
+
+  /** As {@link #readFloats}, converting to int. */
+  static native int readInts(
+      int[] dst, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
       int dataType);
 
   /** The steps of a load of {@code count} elements, without the write. */

@@ -206,31 +206,14 @@ public abstract class TensorBuffer {
     ByteBuffer storage = buffer;
     if (dst != null
         && getDataType() == DataType.FLOAT32
-        && (state & (ElementConversions.CONSISTENT | ElementConversions.READABLE))
-            == (ElementConversions.CONSISTENT | ElementConversions.READABLE)
+        && (state & READ_CHECKED) == READ_CHECKED
         && dst.length == flatSize) {
       // Nothing to check that Rust has not checked for these fields: the JDK's bulk copy.
       storage.rewind();
       ElementConversions.fromStart(storage).asFloatBuffer().get(dst);
       return dst;
     }
-    boolean consistent = (state & ElementConversions.CONSISTENT) != 0;
-    storage.rewind();
-    int position =
-        ElementConversions.loadFloats(
-            dst,
-            true,
-            consistent,
-            consistent ? '0' : zeroDigit(),
-            shape,
-            flatSize,
-            ElementConversions.direct(storage),
-            ElementConversions.readableHeap(storage, flatSize, getTypeSize()),
-            ElementConversions.heapOffset(storage),
-            storage.limit(),
-            storage.order() == ByteOrder.BIG_ENDIAN,
-            getDataType().ordinal());
-    storage.position(position);
+    fill(dst, state, storage);
     return dst;
   }
 
@@ -249,30 +232,14 @@ public abstract class TensorBuffer {
     ByteBuffer storage = buffer;
     if (dst != null
         && getDataType() == DataType.INT32
-        && (state & (ElementConversions.CONSISTENT | ElementConversions.READABLE))
-            == (ElementConversions.CONSISTENT | ElementConversions.READABLE)
+        && (state & READ_CHECKED) == READ_CHECKED
         && dst.length == flatSize) {
+      // Nothing to check that Rust has not checked for these fields: the JDK's bulk copy.
       storage.rewind();
       ElementConversions.fromStart(storage).asIntBuffer().get(dst);
       return dst;
     }
-    boolean consistent = (state & ElementConversions.CONSISTENT) != 0;
-    storage.rewind();
-    int position =
-        ElementConversions.loadInts(
-            dst,
-            true,
-            consistent,
-            consistent ? '0' : zeroDigit(),
-            shape,
-            flatSize,
-            ElementConversions.direct(storage),
-            ElementConversions.readableHeap(storage, flatSize, getTypeSize()),
-            ElementConversions.heapOffset(storage),
-            storage.limit(),
-            storage.order() == ByteOrder.BIG_ENDIAN,
-            getDataType().ordinal());
-    storage.position(position);
+    fill(dst, state, storage);
     return dst;
   }
 
@@ -494,27 +461,17 @@ public abstract class TensorBuffer {
     if ((verdict() & ElementConversions.READABLE) == 0) {
       ElementConversions.requireReadable(count, storage.limit(), getDataType().ordinal());
     }
-    storage.rewind();
     float[] values = new float[count];
     if (getDataType() == DataType.FLOAT32) {
+      storage.rewind();
       ElementConversions.fromStart(storage).asFloatBuffer().get(values);
-      return values;
+    } else {
+      finishBulk(storage, ElementConversions.readFloats(
+          values, ElementConversions.direct(storage),
+          ElementConversions.readableHeap(storage, count, getTypeSize()),
+          ElementConversions.heapOffset(storage), storage.limit(),
+          storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
     }
-    int position =
-        ElementConversions.loadFloats(
-            values,
-            false,
-            true,
-            '0',
-            null,
-            count,
-            ElementConversions.direct(storage),
-            ElementConversions.readableHeap(storage, count, getTypeSize()),
-            ElementConversions.heapOffset(storage),
-            storage.limit(),
-            storage.order() == ByteOrder.BIG_ENDIAN,
-            getDataType().ordinal());
-    storage.position(position);
     return values;
   }
 
@@ -525,37 +482,34 @@ public abstract class TensorBuffer {
     if ((verdict() & ElementConversions.READABLE) == 0) {
       ElementConversions.requireReadable(count, storage.limit(), getDataType().ordinal());
     }
-    storage.rewind();
     int[] values = new int[count];
     if (getDataType() == DataType.INT32) {
+      storage.rewind();
       ElementConversions.fromStart(storage).asIntBuffer().get(values);
-      return values;
+    } else {
+      finishBulk(storage, ElementConversions.readInts(
+          values, ElementConversions.direct(storage),
+          ElementConversions.readableHeap(storage, count, getTypeSize()),
+          ElementConversions.heapOffset(storage), storage.limit(),
+          storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
     }
-    int position =
-        ElementConversions.loadInts(
-            values,
-            false,
-            true,
-            '0',
-            null,
-            count,
-            ElementConversions.direct(storage),
-            ElementConversions.readableHeap(storage, count, getTypeSize()),
-            ElementConversions.heapOffset(storage),
-            storage.limit(),
-            storage.order() == ByteOrder.BIG_ENDIAN,
-            getDataType().ordinal());
-    storage.position(position);
     return values;
   }
 
   /** {@code loadArray(float[], int[])}: one native call unless the storage must be replaced. */
   final void writeFloats(float[] src, int[] shape) {
-    boolean planned = isPlanned(src != null ? src.length : -1, shape);
-    if (planned && getDataType() == DataType.FLOAT32) {
+    if (isPlanned(src != null ? src.length : -1, shape)) {
+      // Rust's cached verdict covers this load: the conversion alone (none for the same type).
       ByteBuffer storage = buffer;
-      storage.rewind();
-      ElementConversions.fromStart(storage).asFloatBuffer().put(src);
+      if (getDataType() == DataType.FLOAT32) {
+        storage.rewind();
+        ElementConversions.fromStart(storage).asFloatBuffer().put(src);
+      } else {
+        finishBulk(storage, ElementConversions.writeFloats(
+            src, ElementConversions.direct(storage), ElementConversions.writableHeap(storage),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
+      }
       return;
     }
     while (true) {
@@ -565,13 +519,7 @@ public abstract class TensorBuffer {
       boolean present = storage != null;
       long code =
           ElementConversions.storeFloats(
-              src,
-              shape,
-              this.shape,
-              flatSize,
-              isDynamic,
-              !present || storage.isReadOnly(),
-              planned,
+              src, shape, this.shape, flatSize, isDynamic, !present || storage.isReadOnly(),
               present ? ElementConversions.direct(storage) : null,
               present ? ElementConversions.writableHeap(storage) : null,
               present ? ElementConversions.heapOffset(storage) : 0,
@@ -581,17 +529,23 @@ public abstract class TensorBuffer {
       if (apply(code, shape, src.length)) {
         return;
       }
-      planned = false;
     }
   }
 
   /** {@code loadArray(int[], int[])}: one native call unless the storage must be replaced. */
   final void writeInts(int[] src, int[] shape) {
-    boolean planned = isPlanned(src != null ? src.length : -1, shape);
-    if (planned && getDataType() == DataType.INT32) {
+    if (isPlanned(src != null ? src.length : -1, shape)) {
+      // Rust's cached verdict covers this load: the conversion alone (none for the same type).
       ByteBuffer storage = buffer;
-      storage.rewind();
-      ElementConversions.fromStart(storage).asIntBuffer().put(src);
+      if (getDataType() == DataType.INT32) {
+        storage.rewind();
+        ElementConversions.fromStart(storage).asIntBuffer().put(src);
+      } else {
+        finishBulk(storage, ElementConversions.writeInts(
+            src, ElementConversions.direct(storage), ElementConversions.writableHeap(storage),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
+      }
       return;
     }
     while (true) {
@@ -601,13 +555,7 @@ public abstract class TensorBuffer {
       boolean present = storage != null;
       long code =
           ElementConversions.storeInts(
-              src,
-              shape,
-              this.shape,
-              flatSize,
-              isDynamic,
-              !present || storage.isReadOnly(),
-              planned,
+              src, shape, this.shape, flatSize, isDynamic, !present || storage.isReadOnly(),
               present ? ElementConversions.direct(storage) : null,
               present ? ElementConversions.writableHeap(storage) : null,
               present ? ElementConversions.heapOffset(storage) : 0,
@@ -617,7 +565,6 @@ public abstract class TensorBuffer {
       if (apply(code, shape, src.length)) {
         return;
       }
-      planned = false;
     }
   }
 
@@ -646,6 +593,40 @@ public abstract class TensorBuffer {
     ByteBuffer storage = buffer;
     storage.rewind();
     ElementConversions.copyElements(from, storage, getTypeSize(), count);
+  }
+
+  /** Verdict bits that let a read skip its checks. */
+  private static final int READ_CHECKED = ElementConversions.CONSISTENT | ElementConversions.READABLE;
+
+  /**
+   * A fill-in getter through the native, which checks the destination first. The storage is
+   * rewound only on success, and its position left where Rust says.
+   */
+  private void fill(float[] dst, int state, ByteBuffer storage) {
+    boolean consistent = (state & ElementConversions.CONSISTENT) != 0;
+    int position =
+        ElementConversions.loadFloats(
+            dst, true, consistent, consistent ? '0' : zeroDigit(), shape, flatSize,
+            ElementConversions.direct(storage),
+            ElementConversions.readableHeap(storage, flatSize, getTypeSize()),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal());
+    storage.rewind();
+    storage.position(position);
+  }
+
+  /** As {@link #fill(float[], int, ByteBuffer)}, converting to int. */
+  private void fill(int[] dst, int state, ByteBuffer storage) {
+    boolean consistent = (state & ElementConversions.CONSISTENT) != 0;
+    int position =
+        ElementConversions.loadInts(
+            dst, true, consistent, consistent ? '0' : zeroDigit(), shape, flatSize,
+            ElementConversions.direct(storage),
+            ElementConversions.readableHeap(storage, flatSize, getTypeSize()),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal());
+    storage.rewind();
+    storage.position(position);
   }
 
   /**
@@ -677,22 +658,22 @@ public abstract class TensorBuffer {
       case ElementConversions.RESHAPED:
         this.shape = shape.clone();
         flatSize = count;
-        finish(value);
+        finishBulk(buffer, value);
         return true;
       default:
-        finish(value);
+        finishBulk(buffer, value);
         return true;
     }
   }
 
-  /** Rewinds the storage and leaves its position where Rust said. */
-  private void finish(int position) {
-    ByteBuffer storage = buffer;
+  /** After a bulk transfer: rewinds {@code storage} and leaves its position where Rust said. */
+  private static void finishBulk(ByteBuffer storage, int position) {
     storage.rewind();
     if (position != 0) {
       storage.position(position);
     }
   }
+
 
   /** The constructor's allocation ({@code allocate}) or {@link #resize}, as Rust plans it. */
   private void allocateMemory(int[] shape, boolean allocate) {

@@ -29,13 +29,12 @@ class ElementConversionsTest {
     NativeLoader.ensureLoaded();
   }
 
-  private static long storeFloats(float[] src, ByteBuffer direct, byte[] heap, int offset, int limit, int type) {
-    return ElementConversions.storeFloats(
-        src, null, null, src == null ? 0 : src.length, false, false, true, direct, heap, offset, limit, false, type);
+  private static int storeFloats(float[] src, ByteBuffer direct, byte[] heap, int offset, int limit, int type) {
+    return ElementConversions.writeFloats(src, direct, heap, offset, limit, false, type);
   }
 
   private static int loadInts(int[] dst, ByteBuffer direct, byte[] heap, int offset, int limit, int type) {
-    return ElementConversions.loadInts(dst, false, true, '0', null, 0, direct, heap, offset, limit, false, type);
+    return ElementConversions.readInts(dst, direct, heap, offset, limit, false, type);
   }
 
   @Test
@@ -49,7 +48,7 @@ class ElementConversionsTest {
     assertThrows(IllegalArgumentException.class, () -> loadInts(new int[1], direct, null, 0, 8, 99));
     // A heap buffer passed as direct.
     assertThrows(IllegalArgumentException.class,
-        () -> ElementConversions.storeInts(new int[1], null, null, 1, false, false, true, ByteBuffer.allocate(8), null, 0, 8, false, FLOAT32));
+        () -> ElementConversions.writeInts(new int[1], ByteBuffer.allocate(8), null, 0, 8, false, FLOAT32));
     // Capacity, not the claimed limit, bounds native access: 3 floats do not fit in 8 bytes.
     assertThrows(IndexOutOfBoundsException.class, () -> storeFloats(new float[3], direct, null, 0, 12, FLOAT32));
     assertThrows(IndexOutOfBoundsException.class, () -> loadInts(new int[3], direct, null, 0, 12, FLOAT32));
@@ -62,10 +61,10 @@ class ElementConversionsTest {
     storeFloats(new float[0], null, new byte[0], 0, 0, INT16);
     // INT16 into an array from offset 2, big-endian: 1 -> 00 01, 40000 clamps to 32767 -> 7F FF.
     byte[] heap = new byte[7];
-    ElementConversions.storeInts(new int[] {1, 40000}, null, null, 2, false, false, true, null, heap, 2, 4, true, INT16);
+    assertEquals(0, ElementConversions.writeInts(new int[] {1, 40000}, null, heap, 2, 4, true, INT16));
     assertArrayEquals(new byte[] {0, 0, 0, 1, 0x7F, (byte) 0xFF, 0}, heap);
     int[] back = new int[2];
-    ElementConversions.loadInts(back, false, true, '0', null, 2, null, heap, 2, 4, true, INT16);
+    assertEquals(0, ElementConversions.readInts(back, null, heap, 2, 4, true, INT16));
     assertArrayEquals(new int[] {1, 32767}, back);
   }
 
