@@ -130,11 +130,7 @@ public abstract class TensorBuffer {
    * @throws AssertionError if {@code dataType} is not supported
    */
   public static TensorBuffer createFrom(TensorBuffer buffer, DataType dataType) {
-    int route =
-        ElementConversions.route(
-            buffer != null,
-            buffer != null ? buffer.getDataType().ordinal() : -1,
-            dataType != null ? dataType.ordinal() : -1);
+    int route = route(buffer, dataType);
     TensorBuffer result =
         buffer.isDynamic() ? createDynamic(dataType) : createFixedSize(buffer.shape, dataType);
     // The conversions go through a whole Java array, as upstream's do. A buffer-to-buffer native
@@ -739,6 +735,29 @@ public abstract class TensorBuffer {
   private static AssertionError unsupported(DataType dataType) {
     ElementConversions.unsupported(dataType.ordinal());
     return new AssertionError(dataType);
+  }
+
+  /** Rust's answers for {@link #createFrom}'s path, by source and target ordinal (0: not asked). */
+  private static final int TYPES = DataType.values().length;
+
+  private static final int[] ROUTES = new int[TYPES * TYPES];
+
+  /**
+   * {@code createFrom}'s null check and path, from Rust; a path is asked once per pair of types
+   * and kept (it depends on the two types only).
+   */
+  private static int route(TensorBuffer source, DataType dataType) {
+    if (source == null || dataType == null) {
+      return ElementConversions.route(
+          source != null, source != null ? source.getDataType().ordinal() : -1, -1);
+    }
+    int slot = source.getDataType().ordinal() * TYPES + dataType.ordinal();
+    int cached = ROUTES[slot];
+    if (cached == 0) {
+      cached = ElementConversions.route(true, source.getDataType().ordinal(), dataType.ordinal()) + 1;
+      ROUTES[slot] = cached;
+    }
+    return cached - 1;
   }
 
   /** The zero digit {@code String.format("%d")} uses in the default locale. */
