@@ -89,8 +89,8 @@ pub extern "system" fn Java_dev_tensorbridge_internal_NativeDiagnostics_dtypeTab
 
 /// `static native int[] tfliteTable()`: `{code, byteSize}` of each TFLite `DataType` constant in
 /// declaration order, then one `{code, size}` pair per type `TensorBuffer`'s native conversions
-/// accept, so Java's copies (`org.tensorflow.lite.DataType`, `ElementConversions.typeCode`) can
-/// be checked against them.
+/// accept, so upstream's Java enum (`org.tensorflow.lite.DataType`, whose constants carry the
+/// codes) can be checked against them.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_NativeDiagnostics_tfliteTable<'local>(
     mut env: EnvUnowned<'local>,

@@ -108,10 +108,11 @@ fn throw_panic(env: &mut Env<'_>, message: &str) {
     }
 }
 
-/// Throws `class` with `message`; if that fails, whatever the failure left pending stands.
+/// Throws `class` with `message`, or with a null message when `message` is empty (upstream
+/// throws some exceptions without one); if that fails, whatever the failure left pending stands.
 fn throw(env: &mut Env<'_>, class: &str, message: &str) {
     let class = JNIString::from(class);
-    let _ = if has_no_message_constructor(&class.to_string()) {
+    let _ = if message.is_empty() || has_no_message_constructor(&class.to_string()) {
         env.throw_new_void(class.as_ref())
     } else {
         env.throw_new(class.as_ref(), JNIString::from(message))

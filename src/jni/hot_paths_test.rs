@@ -106,6 +106,14 @@ impl FakeObject {
         })
     }
 
+    fn ints(values: &[i32]) -> Box<FakeObject> {
+        Box::new(FakeObject {
+            element: 4,
+            bytes: values.iter().flat_map(|v| v.to_ne_bytes()).collect(),
+            direct: false,
+        })
+    }
+
     fn floats(values: &[f32]) -> Box<FakeObject> {
         Box::new(FakeObject {
             element: 4,
@@ -155,6 +163,19 @@ unsafe extern "system" fn get_long_array_region(
     // bytes, so the stand-in itself allocates nothing.
     let a = unsafe { object(array) };
     let src = &a.bytes[start as usize * 8..(start + len) as usize * 8];
+    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
+}
+
+unsafe extern "system" fn get_int_array_region(
+    _env: *mut JNIEnv,
+    array: jni::sys::jintArray,
+    start: jsize,
+    len: jsize,
+    buf: *mut jint,
+) {
+    // SAFETY: as in get_long_array_region.
+    let a = unsafe { object(array) };
+    let src = &a.bytes[start as usize * 4..(start + len) as usize * 4];
     unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
 }
 
@@ -227,6 +248,7 @@ fn fake_env() -> *mut JNIEnv {
         }
         (*base).v1_1.GetArrayLength = get_array_length;
         (*base).v1_1.GetLongArrayRegion = get_long_array_region;
+        (*base).v1_1.GetIntArrayRegion = get_int_array_region;
         (*base).v1_1.SetLongArrayRegion = set_long_array_region;
         (*base).v1_2.GetPrimitiveArrayCritical = get_primitive_array_critical;
         (*base).v1_2.ReleasePrimitiveArrayCritical = release_primitive_array_critical;
@@ -266,13 +288,19 @@ unsafe extern "system" {
     ) -> jlong;
     fn Java_org_tensorflow_ndarray_Shape_hash(env: *mut JNIEnv, class: jclass, dims: jobject) -> jint;
     fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats(
-        env: *mut JNIEnv, class: jclass, src: jobject, direct: jobject, heap: jobject,
-        heap_offset: jint, type_code: jint, big_endian: jboolean,
-    );
+        env: *mut JNIEnv, class: jclass, src: jobject, shape: jobject, current: jobject,
+        flat_size: jint, dynamic: jboolean, read_only: jboolean, direct: jobject, heap: jobject, heap_offset: jint, limit: jint, big_endian: jboolean,
+        data_type: jint,
+    ) -> jlong;
     fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats(
-        env: *mut JNIEnv, class: jclass, direct: jobject, heap: jobject, heap_offset: jint,
-        type_code: jint, big_endian: jboolean, dst: jobject,
-    );
+        env: *mut JNIEnv, class: jclass, dst: jobject, fill: jboolean, consistent: jboolean,
+        zero_digit: u16, shape: jobject, flat_size: jint, direct: jobject, heap: jobject,
+        heap_offset: jint, limit: jint, big_endian: jboolean, data_type: jint,
+    ) -> jint;
+    fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_writeFloats(
+        env: *mut JNIEnv, class: jclass, src: jobject, direct: jobject, heap: jobject,
+        heap_offset: jint, limit: jint, big_endian: jboolean, data_type: jint,
+    ) -> jint;
 }
 
 fn float_tensor(dims: &[i64], values: &[f32]) -> jlong {
@@ -430,29 +458,37 @@ fn shape_natives_allocate_nothing() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// TensorBuffer conversions (getFloatValue/getFloatArray read through loadFloats, loadArray
-// writes through storeFloats)
+// TensorBuffer loads and reads (loadArray plans and writes through storeFloats, the fill-in
+// getters read through loadFloats)
 
 #[test]
 fn tensor_buffer_conversions_allocate_nothing() {
     use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_loadFloats as load;
     use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_storeFloats as store;
-    const FLOAT32: jint = 1; // TfLiteType kTfLiteFloat32
+    use Java_org_tensorflow_lite_support_tensorbuffer_ElementConversions_writeFloats as write;
+    const UINT8: jint = 2; // org.tensorflow.lite.DataType.UINT8.ordinal()
     let env = fake_env();
-    let mut buffer = FakeObject::direct(vec![0; 16]);
-    let mut src = FakeObject::floats(&[1.5, -2.0, 3.25, 4.0]);
+    let mut buffer = FakeObject::direct(vec![0; 4]);
+    let mut src = FakeObject::floats(&[1.5, -2.0, 3.25, 300.0]);
     let mut dst = FakeObject::floats(&[0.0; 4]);
+    let mut shape = FakeObject::ints(&[2, 2]);
+    let mut current = FakeObject::ints(&[2, 2]);
     let (b, s, d) = (buffer.raw(), src.raw(), dst.raw());
+    let (sh, cur) = (shape.raw(), current.raw());
     let null = std::ptr::null_mut();
     // SAFETY: a valid stand-in env and live stand-in arrays and buffer.
     unsafe {
-        store(env, NO_CLASS, s, b, null, 0, FLOAT32, false);
-        load(env, NO_CLASS, b, null, 0, FLOAT32, false, d);
-        assert_eq!(dst.float_values(), [1.5, -2.0, 3.25, 4.0]);
+        // A fixed-size 2x2 buffer given its own shape: planned, written, position at the end.
+        let code = store(env, NO_CLASS, s, sh, cur, 4, false, false, b, null, 0, 4, false, UINT8);
+        assert_eq!(code, 4);
+        let position = load(env, NO_CLASS, d, true, true, '0' as u16, sh, 4, b, null, 0, 4, false, UINT8);
+        assert_eq!(position, 4);
+        assert_eq!(dst.float_values(), [1.0, 0.0, 3.0, 255.0]);
         let n = fewest_allocations(
             || {
-                store(env, NO_CLASS, s, b, null, 0, FLOAT32, false);
-                load(env, NO_CLASS, b, null, 0, FLOAT32, false, d);
+                store(env, NO_CLASS, s, sh, cur, 4, false, false, b, null, 0, 4, false, UINT8);
+                write(env, NO_CLASS, s, b, null, 0, 4, false, UINT8);
+                load(env, NO_CLASS, d, true, true, '0' as u16, sh, 4, b, null, 0, 4, false, UINT8);
             },
             |()| {},
         );

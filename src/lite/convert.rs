@@ -72,8 +72,8 @@ pub fn load_f32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [f32]) 
         ElementType::Int8 => decode(src, dst, order, |x: i8| f32::from(x)),
         ElementType::Int16 => decode(src, dst, order, |x: i16| f32::from(x)),
         // Java's `(float) i` / `(float) l`: round to nearest, ties to even.
-        ElementType::Int32 => decode(src, dst, order, |x: i32| x as f32),
-        ElementType::Int64 => decode(src, dst, order, |x: i64| x as f32),
+        ElementType::Int32 => decode(src, dst, order, i32_to_f32),
+        ElementType::Int64 => decode(src, dst, order, i64_to_f32),
     }
     Ok(())
 }
@@ -94,12 +94,36 @@ pub fn load_i32(src: &[u8], ty: ElementType, order: ByteOrder, dst: &mut [i32]) 
         ElementType::Uint8 => Kernels::best().u8_to_i32(src, dst),
         ElementType::Int8 => decode(src, dst, order, |x: i8| i32::from(x)),
         ElementType::Int16 => decode(src, dst, order, |x: i16| i32::from(x)),
-        // Project rule for the extra types: INT64 saturates into the int range.
-        ElementType::Int64 => decode(src, dst, order, |x: i64| {
-            x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
-        }),
+        ElementType::Int64 => decode(src, dst, order, i64_to_i32),
     }
     Ok(())
+}
+
+// The lossy conversions of one element, shared by the bulk loops above and the single-element
+// getters (which read the raw element in Java and convert it here).
+
+/// A FLOAT32 element as int: Java's `(int) f` (NaN to 0, truncate toward zero, saturate).
+#[inline]
+pub fn f32_to_i32(x: f32) -> i32 {
+    saturating_i32(x)
+}
+
+/// An INT32 element as float: Java's `(float) i` (round to nearest, ties to even).
+#[inline]
+pub fn i32_to_f32(x: i32) -> f32 {
+    x as f32
+}
+
+/// An INT64 element as int: the project rule for the extra types saturates into the int range.
+#[inline]
+pub fn i64_to_i32(x: i64) -> i32 {
+    x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// An INT64 element as float: Java's `(float) l` (round to nearest, ties to even).
+#[inline]
+pub fn i64_to_f32(x: i64) -> f32 {
+    x as f32
 }
 
 /// `bytes` as i32 elements when they are in native order and aligned for them.

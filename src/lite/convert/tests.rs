@@ -239,3 +239,23 @@ fn tflite_codes_round_trip_and_reject_string_and_bool() {
         assert!(ElementType::from_tflite_code(code).is_err());
     }
 }
+
+#[test]
+fn single_element_conversions_are_the_bulk_rules() {
+    // Java's (int) f: NaN to 0, truncation toward zero, saturation.
+    assert_eq!(f32_to_i32(f32::NAN), 0);
+    assert_eq!(f32_to_i32(-2.7), -2);
+    assert_eq!(f32_to_i32(3.0e9), i32::MAX);
+    assert_eq!(f32_to_i32(f32::NEG_INFINITY), i32::MIN);
+    // 2^24 + 1 is the first int a float cannot hold; ties go to even (2^24).
+    assert_eq!(i32_to_f32(16_777_217), 16_777_216.0);
+    assert_eq!(i64_to_f32((1 << 40) + 1), 1_099_511_627_776.0);
+    // The extra-type rule: INT64 saturates into the int range.
+    assert_eq!(i64_to_i32(1 << 40), i32::MAX);
+    assert_eq!(i64_to_i32(-(1 << 40)), i32::MIN);
+    assert_eq!(i64_to_i32(-5), -5);
+    // The bulk loop gives the same value for the same element.
+    let mut out = [0i32; 1];
+    load_i32(&(1i64 << 40).to_ne_bytes(), ElementType::Int64, ByteOrder::NATIVE, &mut out).unwrap();
+    assert_eq!(out[0], i64_to_i32(1 << 40));
+}

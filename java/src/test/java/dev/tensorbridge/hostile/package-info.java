@@ -25,7 +25,7 @@
  * the suite: {@code org.tensorflow.lite.support.tensorbuffer.TensorBufferHostileTest} (the
  * factories, and storage shrunk or swapped through the protected fields, byte order changed
  * behind the buffer's back, races). {@code org.tensorflow.TensorNativesTest} and {@code
- * org.tensorflow.lite.support.tensorbuffer.ElementConversionsTest} call the private natives
+ * org.tensorflow.lite.support.tensorbuffer.ElementConversionsTest} call the natives
  * directly (forged, stale and released handles; arguments only native code checks), and {@code
  * dev.tensorbridge.ForgedHandleTest} passes forged {@code long}s through every public method.
  * {@link dev.tensorbridge.hostile.ConcurrencyStressTest} is the 8-thread stress run.

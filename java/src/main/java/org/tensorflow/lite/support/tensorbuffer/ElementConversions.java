@@ -2,33 +2,17 @@ package org.tensorflow.lite.support.tensorbuffer;
 
 import dev.tensorbridge.internal.NativeLoader;
 import java.nio.Buffer;
-import java.nio.BufferOverflowException;
-import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.ReadOnlyBufferException;
-import org.tensorflow.lite.DataType;
 
 /**
- * The bulk element conversions behind {@code org.tensorflow.lite.support.tensorbuffer}: between a
- * Java {@code float[]}/{@code int[]} and the elements of a {@link ByteBuffer}, in the buffer's own
- * byte order. The natives are private members of this class; Java checks what only Java can
- * (nulls, read-only buffers, the live limit), and the natives re-check what memory safety depends
- * on (directness, element count times size within the capacity or the array).
+ * The one codec behind every {@link TensorBuffer} class: the natives that hold the TensorBuffer
+ * rules and messages ({@code src/lite/buffer.rs}) and convert elements ({@code
+ * src/lite/convert.rs}), plus the JDK bulk copies that convert nothing. Element types cross as
+ * {@code DataType.ordinal()}; the one table of TFLite type codes is Rust's.
  *
- * <p>Elements always start at absolute index 0 of the buffer; the buffer's position and limit are
- * read but never changed. The conversion rules are TFLite Support's (clamp, then truncate toward
- * zero, NaN to 0 for float input; clamp for int input; round to nearest even for int to float), and
- * the project's table for INT8, INT16, INT32 and INT64
- * (docs/contracts/tensorbuffer.md#numeric-conversions).
- *
- * <p>Every conversion between element types runs in Rust ({@code src/lite/convert.rs}), in one
- * JNI call, whatever the array size: a direct buffer is passed by address, a heap buffer by its
- * backing array and offset, and a read-only heap buffer (whose array Java does not hand out) by a
- * copy of its element bytes. Same-type transfers ({@code float[]} to or from FLOAT32, {@code int[]}
- * to or from INT32) convert nothing: they are the JDK's bulk copies through the buffer's {@code
- * FloatBuffer}/{@code IntBuffer} view, as fast as a native copy at every size and without a JNI
- * transition.
+ * <p>A buffer's storage is passed as a direct buffer (its address), or a heap buffer's backing
+ * array and offset, or, for a read-only heap buffer whose array Java does not hand out, a copy
+ * of its element bytes. Elements always start at absolute index 0.
  */
 final class ElementConversions {
   static {
@@ -37,143 +21,67 @@ final class ElementConversions {
 
   private ElementConversions() {}
 
+  // Result codes of the planning natives (high 32 bits of storeFloats/storeInts/planLoad).
+  static final int DONE = 0;
+  static final int RESHAPED = 1;
+  static final int COPY_READ_ONLY = 2;
+  static final int REALLOCATE = 3;
+
+  // Bits of inspect's verdict.
+  static final int CONSISTENT = 1;
+  static final int READABLE = 2;
+  static final int LOADABLE = 4;
+
+  // createFrom's paths.
+  static final int ROUTE_FLOATS = 0;
+  static final int ROUTE_INTS = 1;
+
   /**
-   * Converts each {@code src[i]} to {@code type} and writes it as element {@code i} of {@code
-   * dst}.
-   *
-   * @param src the values to convert
-   * @param dst the storage, in its own byte order; written at element indexes from 0
-   * @param type the element encoding of the buffer's elements
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
-   * @throws ReadOnlyBufferException if {@code dst} is read-only
-   * @throws BufferOverflowException if {@code dst.limit()} is below {@code src.length} elements
+   * The heap argument of a reading native: null for a direct buffer, a heap buffer's backing
+   * array, or for a read-only heap buffer a copy of its first {@code count * size} bytes (at most
+   * its limit; the natives check the length).
    */
-  static void storeFloats(float[] src, ByteBuffer dst, DataType type) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkWritable(dst, src.length, size);
-    if (type == DataType.FLOAT32) {
-      fromStart(dst).asFloatBuffer().put(src);
-    } else if (dst.isDirect()) {
-      storeFloats(src, dst, null, 0, typeCode(type), isBigEndian(dst));
-    } else {
-      // Writable heap buffer: its backing array is accessible.
-      storeFloats(src, null, dst.array(), dst.arrayOffset(), typeCode(type), isBigEndian(dst));
+  static byte[] readableHeap(ByteBuffer storage, int count, int size) {
+    if (storage.isDirect()) {
+      return null;
     }
+    if (storage.hasArray()) {
+      return storage.array();
+    }
+    long bytes = Math.min((long) Math.max(count, 0) * size, storage.limit());
+    byte[] copy = new byte[(int) bytes];
+    ByteBuffer from = storage.duplicate();
+    ((Buffer) from).position(0);
+    from.get(copy);
+    return copy;
+  }
+
+  /** The heap argument of a writing native: a writable heap buffer's backing array, else null. */
+  static byte[] writableHeap(ByteBuffer storage) {
+    return storage.hasArray() ? storage.array() : null;
+  }
+
+  /** The direct argument of a native: the buffer if it is direct, else null. */
+  static ByteBuffer direct(ByteBuffer storage) {
+    return storage.isDirect() ? storage : null;
+  }
+
+  /** The offset that goes with the heap arguments. */
+  static int heapOffset(ByteBuffer storage) {
+    return storage.hasArray() ? storage.arrayOffset() : 0;
   }
 
   /**
-   * As {@link #storeFloats(float[], ByteBuffer, DataType)}, for an {@code int[]} source.
-   *
-   * @param src the values to convert
-   * @param dst the storage, in its own byte order; written at element indexes from 0
-   * @param type the element encoding of the buffer's elements
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
-   * @throws java.nio.ReadOnlyBufferException if {@code dst} is read-only
-   * @throws java.nio.BufferOverflowException if {@code dst.limit()} is below {@code src.length}
-   *     elements
+   * Copies {@code count} elements of {@code size} bytes unchanged from {@code src} to {@code
+   * dst}, both from index 0, re-encoding them if the byte orders differ (the JDK's typed views).
+   * The caller has planned the load, so both hold {@code count} elements.
    */
-  static void storeInts(int[] src, ByteBuffer dst, DataType type) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkWritable(dst, src.length, size);
-    if (type == DataType.INT32) {
-      fromStart(dst).asIntBuffer().put(src);
-    } else if (dst.isDirect()) {
-      storeInts(src, dst, null, 0, typeCode(type), isBigEndian(dst));
-    } else {
-      storeInts(src, null, dst.array(), dst.arrayOffset(), typeCode(type), isBigEndian(dst));
-    }
-  }
-
-  /**
-   * Reads {@code dst.length} elements of {@code type} from {@code src} and converts them to float.
-   *
-   * @param src the storage, in its own byte order; read from element index 0
-   * @param type the element encoding of the buffer's elements
-   * @param dst the array to fill; its length is the element count
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
-   * @throws BufferUnderflowException if {@code src.limit()} is below {@code dst.length} elements
-   */
-  static void loadFloats(ByteBuffer src, DataType type, float[] dst) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkReadable(src, dst.length, size);
-    if (type == DataType.FLOAT32) {
-      fromStart(src).asFloatBuffer().get(dst);
-    } else if (src.isDirect()) {
-      loadFloats(src, null, 0, typeCode(type), isBigEndian(src), dst);
-    } else if (src.hasArray()) {
-      loadFloats(null, src.array(), src.arrayOffset(), typeCode(type), isBigEndian(src), dst);
-    } else {
-      loadFloats(null, elementBytes(src, dst.length * size), 0, typeCode(type), isBigEndian(src), dst);
-    }
-  }
-
-  /**
-   * As {@link #loadFloats(ByteBuffer, DataType, float[])}, converting to int.
-   *
-   * @param src the storage, in its own byte order; read from element index 0
-   * @param type the element encoding of the buffer's elements
-   * @param dst the array to fill; its length is the element count
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if {@code type} has no fixed-size numeric encoding
-   * @throws java.nio.BufferUnderflowException if {@code src.limit()} is below {@code dst.length}
-   *     elements
-   */
-  static void loadInts(ByteBuffer src, DataType type, int[] dst) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    checkReadable(src, dst.length, size);
-    if (type == DataType.INT32) {
-      fromStart(src).asIntBuffer().get(dst);
-    } else if (src.isDirect()) {
-      loadInts(src, null, 0, typeCode(type), isBigEndian(src), dst);
-    } else if (src.hasArray()) {
-      loadInts(null, src.array(), src.arrayOffset(), typeCode(type), isBigEndian(src), dst);
-    } else {
-      loadInts(null, elementBytes(src, dst.length * size), 0, typeCode(type), isBigEndian(src), dst);
-    }
-  }
-
-  /**
-   * Copies {@code count} elements of {@code type} unchanged from {@code src} to {@code dst},
-   * re-encoding them if the two buffers have different byte orders.
-   *
-   * @param src the source storage, read from element index 0
-   * @param dst the destination storage, written from element index 0
-   * @param type the element encoding of the buffer's elements (both buffers)
-   * @param count the number of elements to copy
-   * @throws NullPointerException if an argument is null
-   * @throws IllegalArgumentException if {@code type} has no fixed-size encoding or {@code count < 0}
-   * @throws BufferUnderflowException if {@code src} holds fewer than {@code count} elements
-   * @throws ReadOnlyBufferException if {@code dst} is read-only
-   * @throws BufferOverflowException if {@code dst} holds fewer than {@code count} elements
-   */
-  static void copyElements(ByteBuffer src, ByteBuffer dst, DataType type, int count) {
-    checkNotNull(src, "src");
-    checkNotNull(dst, "dst");
-    int size = elementSize(type);
-    if (count < 0) {
-      throw new IllegalArgumentException("negative element count: " + count);
-    }
-    if ((long) count * size > src.limit()) {
-      throw new BufferUnderflowException();
-    }
-    checkWritable(dst, count, size);
+  static void copyElements(ByteBuffer src, ByteBuffer dst, int size, int count) {
     int bytes = count * size;
     if (size == 1 || src.order() == dst.order()) {
       window(dst, bytes).put(window(src, bytes));
       return;
     }
-    // Different orders: the JDK's typed view copy decodes in src's order and encodes in dst's.
     ByteBuffer from = window(src, bytes);
     ByteBuffer to = window(dst, bytes);
     if (size == 2) {
@@ -185,19 +93,11 @@ final class ElementConversions {
     }
   }
 
-  /** Bytes [0, bytes) of {@code buffer} as a new buffer in its byte order. */
-  private static ByteBuffer window(ByteBuffer buffer, int bytes) {
-    ByteBuffer window = buffer.duplicate();
-    ((Buffer) window).position(0);
-    ((Buffer) window).limit(bytes);
-    return window.slice().order(buffer.order());
-  }
-
   /**
    * {@code buffer}, or a duplicate of it positioned at 0 in the same byte order: its typed view
    * then starts at element 0 and {@code buffer}'s own position is left alone.
    */
-  private static ByteBuffer fromStart(ByteBuffer buffer) {
+  static ByteBuffer fromStart(ByteBuffer buffer) {
     if (buffer.position() == 0) {
       return buffer;
     }
@@ -206,90 +106,149 @@ final class ElementConversions {
     return duplicate.order(buffer.order());
   }
 
-  /**
-   * The first {@code bytes} bytes of a read-only heap buffer, copied (the JDK's bulk copy) into an
-   * array of our own: Java does not hand out such a buffer's backing array.
-   */
-  private static byte[] elementBytes(ByteBuffer buffer, int bytes) {
-    byte[] copy = new byte[bytes];
-    ByteBuffer from = buffer.duplicate();
-    ((Buffer) from).position(0);
-    from.get(copy);
-    return copy;
+  /** Bytes [0, bytes) of {@code buffer} as a new buffer in its byte order. */
+  private static ByteBuffer window(ByteBuffer buffer, int bytes) {
+    ByteBuffer window = buffer.duplicate();
+    ((Buffer) window).position(0);
+    ((Buffer) window).limit(bytes);
+    return window.slice().order(buffer.order());
   }
 
-  private static void checkWritable(ByteBuffer dst, int count, int size) {
-    if (dst.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    // long arithmetic: count * size must not wrap past the limit check.
-    if ((long) count * size > dst.limit()) {
-      throw new BufferOverflowException();
-    }
-  }
-
-  private static void checkReadable(ByteBuffer src, int count, int size) {
-    if ((long) count * size > src.limit()) {
-      throw new BufferUnderflowException();
-    }
-  }
-
-  private static void checkNotNull(Object value, String name) {
-    if (value == null) {
-      throw new NullPointerException(name + " cannot be null");
-    }
-  }
-
-  private static boolean isBigEndian(ByteBuffer buffer) {
-    return buffer.order() == ByteOrder.BIG_ENDIAN;
-  }
-
-  /** The element size, refusing types without a fixed-size numeric encoding (STRING, BOOL). */
-  static int elementSize(DataType type) {
-    typeCode(type);
-    return type.byteSize();
-  }
+  // ---- natives (src/jni/tensor_buffer.rs) ----
 
   /**
-   * The TfLiteType value the natives expect (DataType.c() is package-private upstream). Must
-   * equal the Rust table {@code ElementType::from_tflite_code} (src/lite): checked by
-   * {@code ElementConversionsTest.typeCodesMatchTheNativeTable}. (It is a copy of {@code
-   * org.tensorflow.lite.DataType}'s codes, whose accessor is package-private upstream.)
+   * {@code loadArray(float[], int[])}: checks, plans and (unless Java must first replace the
+   * storage) writes; returns {@code code << 32 | value}.
+   *
+   * <p>Throws NullPointerException, IllegalArgumentException or BufferOverflowException as
+   * upstream does.
    */
-  private static int typeCode(DataType type) {
-    checkNotNull(type, "type");
-    switch (type) {
-      case FLOAT32:
-        return 1;
-      case INT32:
-        return 2;
-      case UINT8:
-        return 3;
-      case INT64:
-        return 4;
-      case INT16:
-        return 7;
-      case INT8:
-        return 9;
-      default:
-        throw new IllegalArgumentException("no numeric conversions for data type " + type);
-    }
-  }
+  static native long storeFloats(
+      float[] src,
+      int[] shape,
+      int[] current,
+      int flatSize,
+      boolean dynamic,
+      boolean readOnly,
+      ByteBuffer direct,
+      byte[] heap,
+      int heapOffset,
+      int limit,
+      boolean bigEndian,
+      int dataType);
 
-  // Natives (src/jni/tensor_buffer.rs): convert {@code array.length} elements of the buffer's
-  // storage, which is the direct buffer {@code direct} from its address if it is not null, else
-  // {@code heap} from {@code heapOffset}; {@code typeCode} is the TfLiteType value of the element
-  // type, {@code bigEndian} the storage's byte order.
+  /** As {@link #storeFloats}, for {@code loadArray(int[], int[])}. */
+  static native long storeInts(
+      int[] src,
+      int[] shape,
+      int[] current,
+      int flatSize,
+      boolean dynamic,
+      boolean readOnly,
+      ByteBuffer direct,
+      byte[] heap,
+      int heapOffset,
+      int limit,
+      boolean bigEndian,
+      int dataType);
 
-  private static native void storeFloats(
-      float[] src, ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian);
+  /**
+   * A load the cached verdict has already planned (it changes no field): the conversion alone.
+   * Returns the position the storage ends at.
+   */
+  static native int writeFloats(
+      float[] src, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
 
-  private static native void storeInts(
-      int[] src, ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian);
+  /** As {@link #writeFloats}, for an {@code int[]}. */
+  static native int writeInts(
+      int[] src, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
 
-  private static native void loadFloats(
-      ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian, float[] dst);
+  /**
+   * An array getter's read of {@code dst.length} elements, checked before {@code dst} was
+   * allocated. Returns the position the storage ends at.
+   */
+  static native int readFloats(
+      float[] dst, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
 
-  private static native void loadInts(
-      ByteBuffer direct, byte[] heap, int heapOffset, int typeCode, boolean bigEndian, int[] dst);
+  /** As {@link #readFloats}, converting to int. */
+  static native int readInts(
+      int[] dst, ByteBuffer direct, byte[] heap, int heapOffset, int limit, boolean bigEndian,
+      int dataType);
+
+  /** The steps of a load of {@code count} elements, without the write. */
+  static native long planLoad(
+      int count, int[] shape, int[] current, int flatSize, boolean dynamic, boolean readOnly,
+      int dataType);
+
+  /**
+   * Reads {@code dst.length} elements as floats; for a fill-in getter ({@code fill}) checks the
+   * destination first. Returns the position the storage ends at.
+   *
+   * <p>Throws BufferUnderflowException if the limit holds fewer elements.
+   */
+  static native int loadFloats(
+      float[] dst,
+      boolean fill,
+      boolean consistent,
+      char zeroDigit,
+      int[] shape,
+      int flatSize,
+      ByteBuffer direct,
+      byte[] heap,
+      int heapOffset,
+      int limit,
+      boolean bigEndian,
+      int dataType);
+
+  /** As {@link #loadFloats}, converting to int. */
+  static native int loadInts(
+      int[] dst,
+      boolean fill,
+      boolean consistent,
+      char zeroDigit,
+      int[] shape,
+      int flatSize,
+      ByteBuffer direct,
+      byte[] heap,
+      int heapOffset,
+      int limit,
+      boolean bigEndian,
+      int dataType);
+
+  /** Allocation ({@code dynamic}) or resize: returns the code, {@code out = {flatSize, bytes}}. */
+  static native int plan(
+      int[] shape, int[] current, int flatSize, boolean dynamic, int dataType, int[] out);
+
+  /** {@code loadBuffer}'s checks; returns the new element count. */
+  static native int attach(
+      boolean present, int[] shape, int[] current, boolean dynamic, int limit, int dataType);
+
+  /** The cached verdict on the fields ({@link #CONSISTENT}, {@link #READABLE}, {@link #LOADABLE}). */
+  static native int inspect(int[] shape, int flatSize, int limit, boolean readOnly, int dataType);
+
+  /** Throws IllegalStateException if the limit does not match the shape. */
+  static native void requireConsistent(int[] shape, int limit, char zeroDigit, int dataType);
+
+  /** Throws if an array read of {@code count} elements cannot succeed. */
+  static native void requireReadable(int count, int limit, int dataType);
+
+  /** The wrapping element count of {@code shape}. */
+  static native int flatSize(int[] shape);
+
+  /** {@code createFrom}'s null check and path. */
+  static native int route(boolean present, int from, int to);
+
+  /** Throws the AssertionError for a type TensorBuffer does not support. */
+  static native void unsupported(int dataType);
+
+  static native int floatToInt(float value);
+
+  static native float intToFloat(int value);
+
+  static native int longToInt(long value);
+
+  static native float longToFloat(long value);
 }

@@ -1,10 +1,11 @@
 package org.tensorflow.lite.support.tensorbuffer;
 
 import dev.tensorbridge.internal.BridgeAccess;
-import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.text.DecimalFormatSymbols;
 import java.util.Arrays;
+import java.util.Locale;
 import org.tensorflow.lite.DataType;
 
 /**
@@ -21,9 +22,14 @@ import org.tensorflow.lite.DataType;
  * order, even if heap-backed or read-only) until a load replaces it. A read-only buffer is copied
  * to a writable one before the next {@code loadArray}.
  *
- * <p>This class keeps TFLite Support's checks, exceptions and messages. Bulk conversions between
- * element types run in native code through {@link ElementConversions}, for every size and buffer
- * kind; single-element access stays in Java, where it is cheaper than a native call.
+ * <p>The rules (checks, their order, exceptions and messages, resizing, copy-on-read-only,
+ * positions, {@code createFrom}'s paths) are TFLite Support's and live in Rust ({@code
+ * src/lite/buffer.rs}), reached through {@link ElementConversions}: a load is one native call that
+ * plans and writes. This class keeps the upstream fields and applies the plans; it caches Rust's
+ * verdict on its fields (keyed by their identity and the storage's limit) so that a load or read
+ * that changes no state, with a same-type JDK bulk copy, needs no native call. Single-element
+ * getters read the raw element with the {@code ByteBuffer} accessor; lossy conversions of it are
+ * Rust's.
  */
 public abstract class TensorBuffer {
   static {
@@ -47,6 +53,9 @@ public abstract class TensorBuffer {
 
   /** Whether the shape may change on load (dynamic) or is fixed at construction. */
   protected final boolean isDynamic;
+
+  /** Rust's last verdict on the fields; replaced when any field or the storage's limit changes. */
+  private Verdict verdict;
 
   /**
    * Creates a fixed-size buffer of {@code shape} (copied) and {@code dataType}, zero-filled. An
@@ -121,29 +130,20 @@ public abstract class TensorBuffer {
    * @throws AssertionError if {@code dataType} is not supported
    */
   public static TensorBuffer createFrom(TensorBuffer buffer, DataType dataType) {
-    if (buffer == null) {
-      throw new NullPointerException("Cannot create a buffer from null");
-    }
+    int route = route(buffer, dataType);
     TensorBuffer result =
         buffer.isDynamic() ? createDynamic(dataType) : createFixedSize(buffer.shape, dataType);
-    DataType from = buffer.getDataType();
     // The conversions go through a whole Java array, as upstream's do. A buffer-to-buffer native
     // conversion was measured: 1.6-1.8x faster when the garbage collector runs, but in a
     // loop that allocates nothing else on the heap no collection ever returns the results' direct
     // memory, every result then lands on fresh pages, and createFrom became 3-7x slower with an
     // unbounded footprint. The array's heap allocation keeps collections (and so reuse) going.
-    if (isUpstreamType(from) && isUpstreamType(dataType)) {
-      if (from == DataType.FLOAT32 && dataType == DataType.FLOAT32) {
-        result.loadArray(buffer.getFloatArray(), buffer.shape);
-      } else {
-        result.loadArray(buffer.getIntArray(), buffer.shape);
-      }
-    } else if (from == dataType) {
-      result.copyElementsFrom(buffer);
-    } else if (from == DataType.FLOAT32 || dataType == DataType.FLOAT32) {
+    if (route == ElementConversions.ROUTE_FLOATS) {
       result.loadArray(buffer.getFloatArray(), buffer.shape);
-    } else {
+    } else if (route == ElementConversions.ROUTE_INTS) {
       result.loadArray(buffer.getIntArray(), buffer.shape);
+    } else {
+      result.copyElementsFrom(buffer);
     }
     return result;
   }
@@ -165,7 +165,7 @@ public abstract class TensorBuffer {
    * @throws IllegalStateException if the storage's limit no longer matches the shape
    */
   public int getFlatSize() {
-    assertShapeIsCorrect();
+    requireConsistent();
     return flatSize;
   }
 
@@ -176,7 +176,7 @@ public abstract class TensorBuffer {
    * @throws IllegalStateException if the storage's limit no longer matches the shape
    */
   public int[] getShape() {
-    assertShapeIsCorrect();
+    requireConsistent();
     return Arrays.copyOf(shape, shape.length);
   }
 
@@ -198,14 +198,18 @@ public abstract class TensorBuffer {
    * @throws IllegalStateException if the storage's limit no longer matches the shape
    */
   public float[] getFloatArray(float[] dst) {
-    if (dst == null) {
-      throw new NullPointerException("The destination array cannot be null.");
-    }
-    checkDestinationLength(dst.length);
+    int state = verdict();
     ByteBuffer storage = buffer;
-    storage.rewind();
-    ElementConversions.loadFloats(storage, getDataType(), dst);
-    afterBulk(storage, dst.length);
+    if (dst != null
+        && getDataType() == DataType.FLOAT32
+        && (state & READ_CHECKED) == READ_CHECKED
+        && dst.length == flatSize) {
+      // Nothing to check that Rust has not checked for these fields: the JDK's bulk copy.
+      storage.rewind();
+      ElementConversions.fromStart(storage).asFloatBuffer().get(dst);
+      return dst;
+    }
+    fill(dst, state, storage);
     return dst;
   }
 
@@ -220,14 +224,18 @@ public abstract class TensorBuffer {
    * @throws IllegalStateException if the storage's limit no longer matches the shape
    */
   public int[] getIntArray(int[] dst) {
-    if (dst == null) {
-      throw new NullPointerException("The destination array cannot be null.");
-    }
-    checkDestinationLength(dst.length);
+    int state = verdict();
     ByteBuffer storage = buffer;
-    storage.rewind();
-    ElementConversions.loadInts(storage, getDataType(), dst);
-    afterBulk(storage, dst.length);
+    if (dst != null
+        && getDataType() == DataType.INT32
+        && (state & READ_CHECKED) == READ_CHECKED
+        && dst.length == flatSize) {
+      // Nothing to check that Rust has not checked for these fields: the JDK's bulk copy.
+      storage.rewind();
+      ElementConversions.fromStart(storage).asIntBuffer().get(dst);
+      return dst;
+    }
+    fill(dst, state, storage);
     return dst;
   }
 
@@ -341,24 +349,14 @@ public abstract class TensorBuffer {
    *     match, or a fixed-size buffer is given another shape
    */
   public void loadBuffer(ByteBuffer buffer, int[] shape) {
-    if (buffer == null) {
-      throw new NullPointerException("Byte buffer cannot be null.");
-    }
-    if (!isShapeValid(shape)) {
-      throw new IllegalArgumentException("Values in TensorBuffer shape should be non-negative.");
-    }
-    int newFlatSize = computeFlatSize(shape);
-    int expectedBytes = getTypeSize() * newFlatSize;
-    if (buffer.limit() != expectedBytes) {
-      throw new IllegalArgumentException(
-          "The size of byte buffer and the shape do not match. Expected: "
-              + expectedBytes
-              + " Actual: "
-              + buffer.limit());
-    }
-    if (!isDynamic && !Arrays.equals(shape, this.shape)) {
-      throw new IllegalArgumentException();
-    }
+    int newFlatSize =
+        ElementConversions.attach(
+            buffer != null,
+            shape,
+            this.shape,
+            isDynamic,
+            buffer != null ? buffer.limit() : 0,
+            getDataType().ordinal());
     this.shape = shape.clone();
     this.flatSize = newFlatSize;
     buffer.rewind();
@@ -385,13 +383,13 @@ public abstract class TensorBuffer {
    */
   protected TensorBuffer(int[] shape) {
     isDynamic = false;
-    allocateMemory(shape);
+    allocateMemory(shape, true);
   }
 
   /** Creates an empty dynamic buffer (shape {@code {0}}). */
   protected TensorBuffer() {
     isDynamic = true;
-    allocateMemory(new int[] {0});
+    allocateMemory(new int[] {0}, true);
   }
 
   /**
@@ -403,14 +401,7 @@ public abstract class TensorBuffer {
    * @throws NullPointerException if {@code shape} is null
    */
   protected static int computeFlatSize(int[] shape) {
-    if (shape == null) {
-      throw new NullPointerException("Shape cannot be null.");
-    }
-    int product = 1;
-    for (int dim : shape) {
-      product *= dim;
-    }
-    return product;
+    return ElementConversions.flatSize(shape);
   }
 
   /**
@@ -423,15 +414,7 @@ public abstract class TensorBuffer {
    * @throws NullPointerException if {@code shape} is null
    */
   protected void resize(int[] shape) {
-    if (isDynamic) {
-      allocateMemory(shape);
-    } else {
-      if (!Arrays.equals(shape, this.shape)) {
-        throw new IllegalArgumentException();
-      }
-      // Equal contents: the current array already says the same, and keeping it saves the copy
-      // (and the allocation) on every load into a fixed-size buffer.
-    }
+    allocateMemory(shape, isDynamic);
   }
 
   /**
@@ -452,8 +435,9 @@ public abstract class TensorBuffer {
 
   /**
    * A fixed-size buffer of {@code shape} whose storage is {@code storage} itself, attached as
-   * {@link #loadBuffer} would (for {@code dev.tensorbridge.TensorBridge}). Made with an empty shape
-   * first, so that no storage of the full size is allocated and then dropped.
+   * {@link #loadBuffer} would (for {@code dev.tensorbridge.TensorBridge}, which has checked both).
+   * Made with an empty shape first, so that no storage of the full size is allocated and then
+   * dropped.
    */
   static TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
     TensorBuffer wrapped = createFixedSize(new int[] {0}, dataType);
@@ -464,56 +448,120 @@ public abstract class TensorBuffer {
     return wrapped;
   }
 
-  // ---- shared implementation of the subclasses' bulk methods (package-private) ----
+  // ---- the subclasses' shared bodies (package-private): state in, Rust's plan applied ----
 
   /** The array getters: rewind, then read {@code flatSize} elements converted to float. */
   final float[] readFloats() {
     ByteBuffer storage = buffer;
-    storage.rewind();
     int count = flatSize;
-    checkHolds(storage, count);
+    if ((verdict() & ElementConversions.READABLE) == 0) {
+      ElementConversions.requireReadable(count, storage.limit(), getDataType().ordinal());
+    }
     float[] values = new float[count];
-    ElementConversions.loadFloats(storage, getDataType(), values);
-    afterBulk(storage, count);
+    if (getDataType() == DataType.FLOAT32) {
+      storage.rewind();
+      ElementConversions.fromStart(storage).asFloatBuffer().get(values);
+    } else {
+      finishBulk(storage, ElementConversions.readFloats(
+          values, ElementConversions.direct(storage),
+          ElementConversions.readableHeap(storage, count, getTypeSize()),
+          ElementConversions.heapOffset(storage), storage.limit(),
+          storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
+    }
     return values;
   }
 
   /** As {@link #readFloats()}, converted to int. */
   final int[] readInts() {
     ByteBuffer storage = buffer;
-    storage.rewind();
     int count = flatSize;
-    checkHolds(storage, count);
+    if ((verdict() & ElementConversions.READABLE) == 0) {
+      ElementConversions.requireReadable(count, storage.limit(), getDataType().ordinal());
+    }
     int[] values = new int[count];
-    ElementConversions.loadInts(storage, getDataType(), values);
-    afterBulk(storage, count);
+    if (getDataType() == DataType.INT32) {
+      storage.rewind();
+      ElementConversions.fromStart(storage).asIntBuffer().get(values);
+    } else {
+      finishBulk(storage, ElementConversions.readInts(
+          values, ElementConversions.direct(storage),
+          ElementConversions.readableHeap(storage, count, getTypeSize()),
+          ElementConversions.heapOffset(storage), storage.limit(),
+          storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
+    }
     return values;
   }
 
-  /** {@code loadArray(float[], int[])} in TFLite Support's check order. */
+  /** {@code loadArray(float[], int[])}: one native call unless the storage must be replaced. */
   final void writeFloats(float[] src, int[] shape) {
-    if (src == null) {
-      throw new NullPointerException("The array to be loaded cannot be null.");
+    if (isPlanned(src != null ? src.length : -1, shape)) {
+      // Rust's cached verdict covers this load: the conversion alone (none for the same type).
+      ByteBuffer storage = buffer;
+      if (getDataType() == DataType.FLOAT32) {
+        storage.rewind();
+        ElementConversions.fromStart(storage).asFloatBuffer().put(src);
+      } else {
+        finishBulk(storage, ElementConversions.writeFloats(
+            src, ElementConversions.direct(storage), ElementConversions.writableHeap(storage),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
+      }
+      return;
     }
-    checkLoadSize(src.length, shape);
-    prepareForLoad(shape);
-    ByteBuffer storage = buffer;
-    storage.rewind();
-    ElementConversions.storeFloats(src, storage, getDataType());
-    afterBulk(storage, src.length);
+    while (true) {
+      ByteBuffer storage = buffer;
+      // Missing storage (a wrapped element count of -1) counts as read-only: the copy then
+      // dereferences it, where upstream fails too.
+      boolean present = storage != null;
+      long code =
+          ElementConversions.storeFloats(
+              src, shape, this.shape, flatSize, isDynamic, !present || storage.isReadOnly(),
+              present ? ElementConversions.direct(storage) : null,
+              present ? ElementConversions.writableHeap(storage) : null,
+              present ? ElementConversions.heapOffset(storage) : 0,
+              present ? storage.limit() : 0,
+              present && storage.order() == ByteOrder.BIG_ENDIAN,
+              getDataType().ordinal());
+      if (apply(code, shape, src.length)) {
+        return;
+      }
+    }
   }
 
-  /** {@code loadArray(int[], int[])} in TFLite Support's check order. */
+  /** {@code loadArray(int[], int[])}: one native call unless the storage must be replaced. */
   final void writeInts(int[] src, int[] shape) {
-    if (src == null) {
-      throw new NullPointerException("The array to be loaded cannot be null.");
+    if (isPlanned(src != null ? src.length : -1, shape)) {
+      // Rust's cached verdict covers this load: the conversion alone (none for the same type).
+      ByteBuffer storage = buffer;
+      if (getDataType() == DataType.INT32) {
+        storage.rewind();
+        ElementConversions.fromStart(storage).asIntBuffer().put(src);
+      } else {
+        finishBulk(storage, ElementConversions.writeInts(
+            src, ElementConversions.direct(storage), ElementConversions.writableHeap(storage),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal()));
+      }
+      return;
     }
-    checkLoadSize(src.length, shape);
-    prepareForLoad(shape);
-    ByteBuffer storage = buffer;
-    storage.rewind();
-    ElementConversions.storeInts(src, storage, getDataType());
-    afterBulk(storage, src.length);
+    while (true) {
+      ByteBuffer storage = buffer;
+      // Missing storage (a wrapped element count of -1) counts as read-only: the copy then
+      // dereferences it, where upstream fails too.
+      boolean present = storage != null;
+      long code =
+          ElementConversions.storeInts(
+              src, shape, this.shape, flatSize, isDynamic, !present || storage.isReadOnly(),
+              present ? ElementConversions.direct(storage) : null,
+              present ? ElementConversions.writableHeap(storage) : null,
+              present ? ElementConversions.heapOffset(storage) : 0,
+              present ? storage.limit() : 0,
+              present && storage.order() == ByteOrder.BIG_ENDIAN,
+              getDataType().ordinal());
+      if (apply(code, shape, src.length)) {
+        return;
+      }
+    }
   }
 
   /**
@@ -522,121 +570,215 @@ public abstract class TensorBuffer {
    */
   final void copyElementsFrom(TensorBuffer source) {
     ByteBuffer from = source.buffer;
-    from.rewind();
     int count = source.flatSize;
-    checkHolds(from, count);
-    checkLoadSize(count, source.shape);
-    prepareForLoad(source.shape);
+    ElementConversions.requireReadable(count, from.limit(), getDataType().ordinal());
+    int[] sourceShape = source.shape;
+    long code;
+    do {
+      code =
+          ElementConversions.planLoad(
+              count,
+              sourceShape,
+              shape,
+              flatSize,
+              isDynamic,
+              buffer.isReadOnly(),
+              getDataType().ordinal());
+    } while (!apply(code, sourceShape, count));
+    from.rewind();
     ByteBuffer storage = buffer;
     storage.rewind();
-    ElementConversions.copyElements(from, storage, getDataType(), count);
+    ElementConversions.copyElements(from, storage, getTypeSize(), count);
   }
 
-  private void checkDestinationLength(int length) {
-    int count = getFlatSize();
-    if (length != count) {
-      throw new IllegalArgumentException(
-          "The destination array length ("
-              + length
-              + ") does not match the flat size of the buffer ("
-              + count
-              + ").");
-    }
+  /** Verdict bits that let a read skip its checks. */
+  private static final int READ_CHECKED = ElementConversions.CONSISTENT | ElementConversions.READABLE;
+
+  /**
+   * A fill-in getter through the native, which checks the destination first. The storage is
+   * rewound only on success, and its position left where Rust says.
+   */
+  private void fill(float[] dst, int state, ByteBuffer storage) {
+    boolean consistent = (state & ElementConversions.CONSISTENT) != 0;
+    int position =
+        ElementConversions.loadFloats(
+            dst, true, consistent, consistent ? '0' : zeroDigit(), shape, flatSize,
+            ElementConversions.direct(storage),
+            ElementConversions.readableHeap(storage, flatSize, getTypeSize()),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal());
+    storage.rewind();
+    storage.position(position);
   }
 
-  private void checkLoadSize(int length, int[] shape) {
-    if (length != computeFlatSize(shape)) {
-      throw new IllegalArgumentException(
-          "The size of the array to be loaded does not match the specified shape.");
-    }
-  }
-
-  private void prepareForLoad(int[] shape) {
-    // The unsynchronized test skips the monitor in the common case; the copy itself stays in the
-    // synchronized method.
-    if (buffer.isReadOnly()) {
-      copyByteBufferIfReadOnly();
-    }
-    resize(shape);
+  /** As {@link #fill(float[], int, ByteBuffer)}, converting to int. */
+  private void fill(int[] dst, int state, ByteBuffer storage) {
+    boolean consistent = (state & ElementConversions.CONSISTENT) != 0;
+    int position =
+        ElementConversions.loadInts(
+            dst, true, consistent, consistent ? '0' : zeroDigit(), shape, flatSize,
+            ElementConversions.direct(storage),
+            ElementConversions.readableHeap(storage, flatSize, getTypeSize()),
+            ElementConversions.heapOffset(storage), storage.limit(),
+            storage.order() == ByteOrder.BIG_ENDIAN, getDataType().ordinal());
+    storage.rewind();
+    storage.position(position);
   }
 
   /**
-   * Fails like a relative bulk get of {@code count} elements would, before allocating the result
-   * array: a corrupted state (limit shrunk behind our back, or a wrapped element count) could
-   * otherwise request gigabytes just to throw afterwards. A negative count is left to the array
-   * allocation, which throws NegativeArraySizeException as upstream does.
+   * Whether Rust's cached verdict already covers a load of {@code count} elements with {@code
+   * shape}: the current shape object, the current element count, consistent writable storage.
    */
-  private void checkHolds(ByteBuffer storage, int count) {
-    if (count >= 0 && (long) count * getTypeSize() > storage.limit()) {
-      throw new BufferUnderflowException();
-    }
+  private boolean isPlanned(int count, int[] shape) {
+    return shape == this.shape
+        && count == flatSize
+        && (verdict() & ElementConversions.LOADABLE) != 0;
   }
 
   /**
-   * Where the position ends after a bulk operation: UINT8 at the end of the elements (TFLite
-   * Support uses relative byte[] transfers there), every other type at 0.
+   * Applies a load plan's result code: the fields Java must replace, then whether the load is
+   * complete (false: call the planning native again). A load that passes its checks leaves
+   * {@code flatSize} at the source's element count {@code count}.
    */
-  private void afterBulk(ByteBuffer storage, int count) {
-    if (getDataType() == DataType.UINT8) {
-      storage.position(count);
+  private boolean apply(long code, int[] shape, int count) {
+    int value = (int) code;
+    switch ((int) (code >>> 32)) {
+      case ElementConversions.COPY_READ_ONLY:
+        copyByteBufferIfReadOnly();
+        return false;
+      case ElementConversions.REALLOCATE:
+        this.shape = shape.clone();
+        flatSize = count;
+        buffer = allocate(value);
+        return false;
+      case ElementConversions.RESHAPED:
+        this.shape = shape.clone();
+        flatSize = count;
+        finishBulk(buffer, value);
+        return true;
+      default:
+        finishBulk(buffer, value);
+        return true;
     }
   }
 
-  private void allocateMemory(int[] shape) {
-    if (shape == null) {
-      throw new NullPointerException("TensorBuffer shape cannot be null.");
+  /** After a bulk transfer: rewinds {@code storage} and leaves its position where Rust said. */
+  private static void finishBulk(ByteBuffer storage, int position) {
+    storage.rewind();
+    if (position != 0) {
+      storage.position(position);
     }
-    if (!isShapeValid(shape)) {
-      throw new IllegalArgumentException("Values in TensorBuffer shape should be non-negative.");
+  }
+
+
+  /** The constructor's allocation ({@code allocate}) or {@link #resize}, as Rust plans it. */
+  private void allocateMemory(int[] shape, boolean allocate) {
+    int[] out = new int[2];
+    int action =
+        ElementConversions.plan(shape, this.shape, flatSize, allocate, getDataType().ordinal(), out);
+    if (action == ElementConversions.DONE) {
+      return;
     }
-    int newFlatSize = computeFlatSize(shape);
     if (shape != this.shape) {
       this.shape = shape.clone();
     }
-    // Same element count (possibly a wrapped one, see
-    // docs/contracts/tensorbuffer.md#flat-size-and-shape-checks): keep the current storage, which
-    // may be a caller's buffer from loadBuffer.
-    if (flatSize == newFlatSize) {
-      return;
+    flatSize = out[0];
+    if (action == ElementConversions.REALLOCATE) {
+      buffer = allocate(out[1]);
     }
-    flatSize = newFlatSize;
-    // A wrapped negative byte count makes allocateDirect throw IllegalArgumentException. The byte
-    // order is set before the buffer is published: a reader racing with the resize must never see
-    // the new storage in allocateDirect's big-endian default (it read byte-swapped values).
-    ByteBuffer fresh = ByteBuffer.allocateDirect(newFlatSize * getTypeSize());
+  }
+
+  /**
+   * New native-order direct storage. A wrapped negative byte count makes allocateDirect throw
+   * IllegalArgumentException, as upstream. The byte order is set before the buffer is published:
+   * a reader racing with a resize must never see allocateDirect's big-endian default.
+   */
+  private static ByteBuffer allocate(int bytes) {
+    ByteBuffer fresh = ByteBuffer.allocateDirect(bytes);
     fresh.order(ByteOrder.nativeOrder());
-    buffer = fresh;
+    return fresh;
   }
 
-  private void assertShapeIsCorrect() {
-    int expectedFlatSize = computeFlatSize(shape);
-    // The message is formatted only on failure; String.format uses the default locale, as the
-    // upstream message does.
-    if (buffer.limit() != getTypeSize() * expectedFlatSize) {
-      throw new IllegalStateException(
-          String.format(
-              "The size of underlying ByteBuffer (%d) and the shape (%s) do not match. The"
-                  + " ByteBuffer may have been changed.",
-              buffer.limit(),
-              Arrays.toString(shape)));
+  /** {@code getShape}/{@code getFlatSize}'s check, through the cached verdict. */
+  private void requireConsistent() {
+    if ((verdict() & ElementConversions.CONSISTENT) == 0) {
+      ElementConversions.requireConsistent(
+          shape, buffer.limit(), zeroDigit(), getDataType().ordinal());
     }
   }
 
-  /** Empty (a scalar) or every dimension non-negative. Null reads {@code length}: NPE. */
-  private static boolean isShapeValid(int[] shape) {
-    for (int dim : shape) {
-      if (dim < 0) {
-        return false;
-      }
+  /** Rust's verdict on the current fields, asked again only when one of them has changed. */
+  private int verdict() {
+    ByteBuffer storage = buffer;
+    if (storage == null) {
+      return 0;
     }
-    return true;
+    int[] currentShape = shape;
+    int count = flatSize;
+    int limit = storage.limit();
+    Verdict cached = verdict;
+    if (cached == null
+        || cached.buffer != storage
+        || cached.shape != currentShape
+        || cached.flatSize != count
+        || cached.limit != limit) {
+      int bits =
+          ElementConversions.inspect(
+              currentShape, count, limit, storage.isReadOnly(), getDataType().ordinal());
+      cached = new Verdict(storage, currentShape, count, limit, bits);
+      verdict = cached;
+    }
+    return cached.bits;
   }
 
-  private static boolean isUpstreamType(DataType type) {
-    return type == DataType.FLOAT32 || type == DataType.UINT8;
-  }
-
+  /** Throws Rust's AssertionError for {@code dataType}; the return value is never reached. */
   private static AssertionError unsupported(DataType dataType) {
-    return new AssertionError("TensorBuffer does not support data type: " + dataType);
+    ElementConversions.unsupported(dataType.ordinal());
+    return new AssertionError(dataType);
+  }
+
+  /** Rust's answers for {@link #createFrom}'s path, by source and target ordinal (0: not asked). */
+  private static final int TYPES = DataType.values().length;
+
+  private static final int[] ROUTES = new int[TYPES * TYPES];
+
+  /**
+   * {@code createFrom}'s null check and path, from Rust; a path is asked once per pair of types
+   * and kept (it depends on the two types only).
+   */
+  private static int route(TensorBuffer source, DataType dataType) {
+    if (source == null || dataType == null) {
+      return ElementConversions.route(
+          source != null, source != null ? source.getDataType().ordinal() : -1, -1);
+    }
+    int slot = source.getDataType().ordinal() * TYPES + dataType.ordinal();
+    int cached = ROUTES[slot];
+    if (cached == 0) {
+      cached = ElementConversions.route(true, source.getDataType().ordinal(), dataType.ordinal()) + 1;
+      ROUTES[slot] = cached;
+    }
+    return cached - 1;
+  }
+
+  /** The zero digit {@code String.format("%d")} uses in the default locale. */
+  private static char zeroDigit() {
+    return DecimalFormatSymbols.getInstance(Locale.getDefault()).getZeroDigit();
+  }
+
+  /** What Rust said about one combination of the fields (immutable: safe to share). */
+  private static final class Verdict {
+    final ByteBuffer buffer;
+    final int[] shape;
+    final int flatSize;
+    final int limit;
+    final int bits;
+
+    Verdict(ByteBuffer buffer, int[] shape, int flatSize, int limit, int bits) {
+      this.buffer = buffer;
+      this.shape = shape;
+      this.flatSize = flatSize;
+      this.limit = limit;
+      this.bits = bits;
+    }
   }
 }

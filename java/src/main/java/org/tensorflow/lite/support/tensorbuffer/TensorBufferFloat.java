@@ -45,7 +45,7 @@ public final class TensorBufferFloat extends TensorBuffer {
 
   @Override
   public int getIntValue(int absIndex) {
-    return (int) buffer.getFloat(absIndex << 2);
+    return ElementConversions.floatToInt(buffer.getFloat(absIndex << 2));
   }
 
   @Override

@@ -38,7 +38,7 @@ public final class TensorBufferInt32 extends TensorBuffer {
   @Override
   public float getFloatValue(int absIndex) {
     // The byte offset wraps like TensorBufferFloat's; the read is bounds-checked.
-    return (float) buffer.getInt(absIndex << 2);
+    return ElementConversions.intToFloat(buffer.getInt(absIndex << 2));
   }
 
   @Override

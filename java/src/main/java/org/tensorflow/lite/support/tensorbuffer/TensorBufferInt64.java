@@ -5,7 +5,7 @@ import org.tensorflow.lite.DataType;
 /**
  * A {@link TensorBuffer} of 64-bit signed integers (beyond TFLite Support:
  * docs/contracts/tensorbuffer.md#extra-element-types). Reads as int saturate at the int range;
- * reads as float round to the nearest float.
+ * reads as float round to the nearest float (both conversions are Rust's).
  */
 public final class TensorBufferInt64 extends TensorBuffer {
   private static final DataType DATA_TYPE = DataType.INT64;
@@ -38,7 +38,7 @@ public final class TensorBufferInt64 extends TensorBuffer {
   @Override
   public float getFloatValue(int absIndex) {
     // The byte offset wraps like TensorBufferFloat's; the read is bounds-checked.
-    return (float) buffer.getLong(absIndex << 3);
+    return ElementConversions.longToFloat(buffer.getLong(absIndex << 3));
   }
 
   @Override
@@ -48,10 +48,7 @@ public final class TensorBufferInt64 extends TensorBuffer {
 
   @Override
   public int getIntValue(int absIndex) {
-    long value = buffer.getLong(absIndex << 3);
-    return value < Integer.MIN_VALUE
-        ? Integer.MIN_VALUE
-        : (value > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) value);
+    return ElementConversions.longToInt(buffer.getLong(absIndex << 3));
   }
 
   @Override
