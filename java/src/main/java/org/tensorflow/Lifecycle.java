@@ -1,0 +1,203 @@
+package org.tensorflow;
+
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+
+/**
+ * The one lifecycle and lock protocol of the objects that own native handles: each {@link
+ * Tensor}, {@link EagerSession}, {@link Graph} and {@link Session} has one. Code reads a handle
+ * only inside a <em>use</em>:
+ *
+ * <pre>
+ *   if (!lifecycle.enter()) throw new IllegalStateException(…the owner's documented message…);
+ *   try {
+ *     nativeCall(lifecycle.handle()); // or a session value's NativeHandle.live()
+ *   } finally {
+ *     lifecycle.exit();
+ *   }
+ * </pre>
+ *
+ * <p>A use is a usage count (one atomic add in and one out; no lock, no thread-local), so any
+ * number of threads may use an object at once and {@link #enter()} never blocks: it fails once
+ * the object is closed. {@link #close()} refuses new uses at once, waits for the uses in progress
+ * to end, then releases what the object owns: its own handle and the handles of its group (an
+ * eager session's values; a member owned by another lifecycle, a session's output tensor, is
+ * closed through that lifecycle, so it too waits for its users). Because enter never waits, uses
+ * of several objects nest in any order without deadlock, and no lock ordering is needed.
+ *
+ * <p>The safety net ({@link NativeHandle}) releases the handle of an owner that became
+ * unreachable unclosed through {@link #abandon()}: if a use is still in progress (a compiled
+ * method may stop referencing its object before its native call returns, and Android has no
+ * {@code reachabilityFence}), the last {@link #exit()} releases the handle instead, so a handle is
+ * never released under a call that read it.
+ */
+final class Lifecycle {
+  private static final AtomicIntegerFieldUpdater<Lifecycle> STATE =
+      AtomicIntegerFieldUpdater.newUpdater(Lifecycle.class, "state");
+  /** Bit 0 of {@link #state}: no new uses. */
+  private static final int CLOSED = 1;
+  /** One use in progress, counted in the bits above {@link #CLOSED}. */
+  private static final int USE = 2;
+
+  /** The uses in progress times {@link #USE}, plus {@link #CLOSED} once closing. */
+  private volatile int state;
+
+  /** The owner's own handle, released on close; null for an eager session. Set once. */
+  private NativeHandle own;
+
+  // Guarded by this object's monitor.
+  /** Set by the safety net while uses were in progress: the last exit releases. */
+  private boolean abandoned;
+  /** Someone has started releasing; later closers wait for {@link #released}. */
+  private boolean releasing;
+  private boolean released;
+
+  // The group: handles released with this lifecycle. Guarded by NativeHandle's lock.
+  /** Head of the group's intrusive list. */
+  NativeHandle groupHead;
+  /** Set once the group is being released; adoption into it then fails. */
+  boolean groupClosed;
+
+  /** Sets the owner's own handle, right after adopting it. */
+  void own(NativeHandle handle) {
+    own = handle;
+  }
+
+  /**
+   * Starts a use.
+   *
+   * @return false if the object is closed (or closing): then no use was started and the caller
+   *     throws the owner's documented exception
+   */
+  boolean enter() {
+    int previous = STATE.getAndAdd(this, USE);
+    if ((previous & CLOSED) != 0) {
+      exit();
+      return false;
+    }
+    return true;
+  }
+
+  /** Ends a use started by a successful {@link #enter()}. */
+  void exit() {
+    if (STATE.addAndGet(this, -USE) == CLOSED) {
+      lastUseEnded();
+    }
+  }
+
+  /** The owner's own handle; only inside a use (the handle is then live). */
+  long handle() {
+    assert inUse() : "a handle is read only inside a use";
+    return own.live();
+  }
+
+  /** Whether a use is in progress (for assertions). */
+  boolean inUse() {
+    return (state >>> 1) != 0;
+  }
+
+  /** Whether close has begun; uses then fail. */
+  boolean isClosed() {
+    return (state & CLOSED) != 0;
+  }
+
+  /**
+   * Refuses new uses, waits for those in progress, and releases the own handle and the group.
+   * Idempotent; a concurrent second call returns once the first has released. The wait is not
+   * interruptible (an interrupt is kept for the caller to see): a close that gave up would leave
+   * the object half closed.
+   *
+   * @return true for the one call that released
+   */
+  boolean close() {
+    setClosed();
+    boolean interrupted = false;
+    synchronized (this) {
+      while ((state >>> 1) != 0) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (releasing) {
+        while (!released) {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
+        }
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+        return false;
+      }
+      releasing = true;
+    }
+    // Released without this monitor held: a member's lifecycle (a session's tensor) is closed from
+    // here, and exit() of a use ending elsewhere must not wait for that.
+    try {
+      releaseNow();
+    } finally {
+      synchronized (this) {
+        released = true;
+        notifyAll();
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return true;
+  }
+
+  /**
+   * For the safety net, once the owner is unreachable: refuses new uses and releases the own
+   * handle now if no use is in progress, else leaves that to the last {@link #exit()}.
+   *
+   * @return true if the caller is to release the handle now
+   */
+  boolean abandon() {
+    synchronized (this) {
+      setClosed();
+      if (releasing) {
+        return false;
+      }
+      if ((state >>> 1) != 0) {
+        abandoned = true;
+        return false;
+      }
+      releasing = true;
+      released = true;
+      return true;
+    }
+  }
+
+  private void setClosed() {
+    int s;
+    do {
+      s = state;
+    } while ((s & CLOSED) == 0 && !STATE.compareAndSet(this, s, s | CLOSED));
+  }
+
+  private void lastUseEnded() {
+    boolean release = false;
+    synchronized (this) {
+      notifyAll();
+      if (abandoned && !releasing) {
+        releasing = true;
+        released = true;
+        release = true;
+      }
+    }
+    if (release) {
+      own.release();
+    }
+  }
+
+  private void releaseNow() {
+    if (own != null) {
+      own.release();
+    }
+    NativeHandle.releaseGroup(this);
+  }
+}
