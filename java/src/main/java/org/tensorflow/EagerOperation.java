@@ -130,6 +130,14 @@ final class EagerOperation extends AbstractOperation {
     return liveHandle();
   }
 
+  /** Fails as {@link #outputHandle} would once the value is released, without reading it. */
+  void checkOutputLive(int idx) {
+    checkIndex(idx);
+    if (value.isReleased()) {
+      throw new IllegalStateException("Tensor handle has been deleted");
+    }
+  }
+
   private synchronized Tensor<?> cachedTensor(int idx) {
     checkIndex(idx);
     return tensor;

@@ -78,7 +78,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   @Override
   public synchronized OperationBuilder addInput(Output<?> input) {
     checkNotBuilt();
-    input.liveHandle(); // fails with "Tensor handle has been deleted" once released
+    input.checkLive(); // fails with "Tensor handle has been deleted" once released
     checkSessionOpen();
     add(input);
     return this;
@@ -88,7 +88,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   public synchronized OperationBuilder addInputList(Output<?>[] inputs) {
     checkNotBuilt();
     for (Output<?> input : inputs) {
-      input.liveHandle();
+      input.checkLive();
     }
     checkSessionOpen();
     for (Output<?> input : inputs) {

@@ -195,6 +195,11 @@ class NativeHandle extends PhantomReference<Object> {
     return released ? 0 : handle;
   }
 
+  /** Whether the handle has been released (a state check: reads no handle, needs no use). */
+  boolean isReleased() {
+    return released;
+  }
+
   /** Whether this is the own handle of its guard, released through it by the safety net. */
   private boolean isOwnHandle() {
     return guard != null && guard != group;

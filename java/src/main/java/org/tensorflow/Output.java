@@ -111,6 +111,15 @@ public final class Output<T> implements Operand<T> {
     return eagerOperation().outputHandle(index);
   }
 
+  /**
+   * Fails as {@link #liveHandle()} would, without reading the handle (outside a use).
+   *
+   * @throws IllegalStateException {@code Tensor handle has been deleted} once the value is released
+   */
+  void checkLive() {
+    eagerOperation().checkOutputLive(index);
+  }
+
   EagerSession session() {
     return eagerOperation().session();
   }
