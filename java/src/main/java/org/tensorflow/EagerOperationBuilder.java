@@ -453,7 +453,7 @@ final class EagerOperationBuilder implements OperationBuilder {
    * with its metadata.
    */
   private static final class TensorAttr {
-    /** Set once, right after construction, under the session's use lock. */
+    /** Set once, right after construction, inside a use of the session. */
     NativeHandle ref;
     final DataType dataType;
     final long[] description;

@@ -175,7 +175,7 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
    * this session owns (operation outputs, tensor attributes, and the tensors handed out by {@link
    * Output#tensor()}, which are closed through their own lifecycles), released by {@link #close()}.
    */
-  private final Lifecycle life = new Lifecycle();
+  private final Lifecycle life = new Lifecycle(true, null);
 
   private EagerSession(Options options) {
     this(options, false);

@@ -182,6 +182,11 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
     life.exit();
   }
 
+  /** The lifecycle, for a session that holds a use of the graph for its whole life. */
+  Lifecycle lifecycle() {
+    return life;
+  }
+
   private static native long allocate();
 
   private static native int find(long graph, String name);

@@ -51,11 +51,33 @@ final class Lifecycle {
   private boolean releasing;
   private boolean released;
 
+  /** Whether handles may be adopted into this lifecycle's group (an eager session's). */
+  final boolean hasGroup;
+  /**
+   * A lifecycle of which this one holds a use for its whole life (a session's graph), exited when
+   * this one releases, or null.
+   */
+  private final Lifecycle held;
+
   // The group: handles released with this lifecycle. Guarded by NativeHandle's lock.
   /** Head of the group's intrusive list. */
   NativeHandle groupHead;
   /** Set once the group is being released; adoption into it then fails. */
   boolean groupClosed;
+
+  /** A lifecycle without a group (a tensor's, a graph's, a session's). */
+  Lifecycle() {
+    this(false, null);
+  }
+
+  /**
+   * @param hasGroup whether handles will be adopted into its group (an eager session's)
+   * @param held a lifecycle the caller has entered for this one's whole life, or null
+   */
+  Lifecycle(boolean hasGroup, Lifecycle held) {
+    this.hasGroup = hasGroup;
+    this.held = held;
+  }
 
   /** Sets the owner's own handle, right after adopting it. */
   void own(NativeHandle handle) {
@@ -137,12 +159,8 @@ final class Lifecycle {
     // Released without this monitor held: a member's lifecycle (a session's tensor) is closed from
     // here, and exit() of a use ending elsewhere must not wait for that.
     try {
-      releaseNow();
+      releaseAndSignal();
     } finally {
-      synchronized (this) {
-        released = true;
-        notifyAll();
-      }
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
@@ -151,25 +169,23 @@ final class Lifecycle {
   }
 
   /**
-   * For the safety net, once the owner is unreachable: refuses new uses and releases the own
-   * handle now if no use is in progress, else leaves that to the last {@link #exit()}.
-   *
-   * @return true if the caller is to release the handle now
+   * For the safety net, once the owner is unreachable: refuses new uses and releases now if no use
+   * is in progress, else leaves that to the last {@link #exit()}. Called without NativeHandle's
+   * lock held.
    */
-  boolean abandon() {
+  void abandon() {
     synchronized (this) {
       setClosed();
       if (releasing) {
-        return false;
+        return;
       }
       if ((state >>> 1) != 0) {
         abandoned = true;
-        return false;
+        return;
       }
       releasing = true;
-      released = true;
-      return true;
     }
+    releaseAndSignal();
   }
 
   private void setClosed() {
@@ -180,24 +196,39 @@ final class Lifecycle {
   }
 
   private void lastUseEnded() {
-    boolean release = false;
     synchronized (this) {
       notifyAll();
-      if (abandoned && !releasing) {
-        releasing = true;
-        released = true;
-        release = true;
+      if (!abandoned || releasing) {
+        return;
       }
+      releasing = true;
     }
-    if (release) {
-      own.release();
+    releaseAndSignal();
+  }
+
+  private void releaseAndSignal() {
+    try {
+      releaseNow();
+    } finally {
+      synchronized (this) {
+        released = true;
+        notifyAll();
+      }
     }
   }
 
   private void releaseNow() {
-    if (own != null) {
-      own.release();
+    try {
+      if (own != null) {
+        own.release();
+      }
+      if (hasGroup) {
+        NativeHandle.releaseGroup(this);
+      }
+    } finally {
+      if (held != null) {
+        held.exit();
+      }
     }
-    NativeHandle.releaseGroup(this);
   }
 }

@@ -140,6 +140,7 @@ class NativeHandle extends PhantomReference<Object> {
 
   private static NativeHandle adopt(NativeHandle adopted) {
     Lifecycle group = adopted.group;
+    assert group == null || group.hasGroup : "adopted into a lifecycle without a group";
     long handle = adopted.handle;
     boolean pressure;
     NativeHandle dead = null;
@@ -207,9 +208,7 @@ class NativeHandle extends PhantomReference<Object> {
 
   /** The safety net's release of an own handle: now, or by the last use still in progress. */
   private void reclaim() {
-    if (guard.abandon()) {
-      release();
-    }
+    guard.abandon();
   }
 
   /** Releases the handle now, if nobody has yet. Idempotent. */

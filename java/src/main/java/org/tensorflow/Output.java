@@ -104,8 +104,8 @@ public final class Output<T> implements Operand<T> {
   }
 
   /**
-   * The live native handle of this output's value, for an op that reads it under the session's
-   * use lock.
+   * The live native handle of this output's value, for an op that reads it inside a use of the
+   * session.
    */
   long liveHandle() {
     return eagerOperation().outputHandle(index);

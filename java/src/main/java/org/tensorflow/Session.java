@@ -18,8 +18,11 @@ public final class Session implements AutoCloseable {
   }
 
   private final Graph graph;
-  /** Every read of the handle is a use of this lifecycle: a run in progress. */
-  private final Lifecycle life = new Lifecycle();
+  /**
+   * Every read of the handle is a use of this lifecycle: a run in progress. It holds a use of the
+   * graph, exited when the session is released (by close() or the safety net).
+   */
+  private final Lifecycle life;
 
   /**
    * A session over {@code g}.
@@ -43,6 +46,7 @@ public final class Session implements AutoCloseable {
     graph = g;
     // A use of the graph for the session's whole life: the graph's close() waits for ours.
     long graphHandle = g.enter();
+    life = new Lifecycle(false, g.lifecycle());
     try {
       life.own(NativeHandle.adopt(this, allocate(graphHandle), 0, null, life));
     } catch (RuntimeException e) {
@@ -57,9 +61,7 @@ public final class Session implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (life.close()) {
-      graph.exit();
-    }
+    life.close();
   }
 
   /**

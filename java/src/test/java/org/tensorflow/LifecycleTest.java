@@ -36,8 +36,8 @@ class LifecycleTest {
   }
 
   @Test
-  void usesNestAndCloseRefusesLaterOnes() {
-    long before = Diagnostics.liveNativeHandles();
+  void usesNestAndCloseRefusesLaterOnes() throws InterruptedException {
+    long before = settledLiveHandles();
     Lifecycle life = owning(new Object());
     assertEquals(before + 1, Diagnostics.liveNativeHandles());
     assertTrue(life.enter());
@@ -57,7 +57,7 @@ class LifecycleTest {
   @Test
   @Timeout(10)
   void closeWaitsForTheUseInProgressAndRefusesNewOnesMeanwhile() throws Exception {
-    long before = Diagnostics.liveNativeHandles();
+    long before = settledLiveHandles();
     Lifecycle life = owning(new Object());
     assertTrue(life.enter());
     AtomicBoolean returned = new AtomicBoolean();
@@ -79,7 +79,7 @@ class LifecycleTest {
   @Test
   @Timeout(10)
   void aSecondCloseReturnsOnlyOnceTheFirstHasReleased() throws Exception {
-    long before = Diagnostics.liveNativeHandles();
+    long before = settledLiveHandles();
     Lifecycle life = owning(new Object());
     assertTrue(life.enter());
     AtomicBoolean first = new AtomicBoolean();
@@ -98,7 +98,7 @@ class LifecycleTest {
   @Test
   @Timeout(10)
   void anInterruptedCloseStillClosesAndKeepsTheInterrupt() throws Exception {
-    long before = Diagnostics.liveNativeHandles();
+    long before = settledLiveHandles();
     Lifecycle life = owning(new Object());
     assertTrue(life.enter());
     AtomicBoolean interruptSeen = new AtomicBoolean();
@@ -131,8 +131,8 @@ class LifecycleTest {
   }
 
   @Test
-  void theSafetyNetLeavesAHandleInUseToTheLastExit() {
-    long before = Diagnostics.liveNativeHandles();
+  void theSafetyNetLeavesAHandleInUseToTheLastExit() throws InterruptedException {
+    long before = settledLiveHandles();
     Lifecycle life = new Lifecycle();
     NativeHandle h = adoptInto(life);
     assertTrue(life.enter());
@@ -149,8 +149,8 @@ class LifecycleTest {
   }
 
   @Test
-  void theSafetyNetReleasesAnUnusedHandleThroughItsLifecycle() {
-    long before = Diagnostics.liveNativeHandles();
+  void theSafetyNetReleasesAnUnusedHandleThroughItsLifecycle() throws InterruptedException {
+    long before = settledLiveHandles();
     Lifecycle life = new Lifecycle();
     NativeHandle h = adoptInto(life);
     assertEquals(before + 1, Diagnostics.liveNativeHandles());
@@ -160,6 +160,44 @@ class LifecycleTest {
     assertFalse(life.enter());
     assertFalse(life.close(), "already released by the safety net");
     assertEquals(before, Diagnostics.liveNativeHandles());
+  }
+
+  /** The live handle count once the safety net has released everything collectable. */
+  private static long settledLiveHandles() throws InterruptedException {
+    long live = Diagnostics.liveNativeHandles();
+    for (int i = 0; i < 50; i++) {
+      System.gc();
+      Thread.sleep(10);
+      NativeHandle.drain();
+      long now = Diagnostics.liveNativeHandles();
+      if (now == live) {
+        return now;
+      }
+      live = now;
+    }
+    return live;
+  }
+
+  private static void openAndDropSession(Graph g) {
+    new Session(g); // never closed: only the safety net releases it
+  }
+
+  @Test
+  @Timeout(30)
+  void anUnclosedSessionCollectedByTheSafetyNetLetsItsGraphClose() throws Exception {
+    long before = settledLiveHandles();
+    Graph g = new Graph();
+    openAndDropSession(g);
+    AtomicBoolean returned = new AtomicBoolean();
+    Thread closing = closer(g.lifecycle(), returned);
+    for (int i = 0; i < 2000 && !returned.get(); i++) {
+      System.gc();
+      Thread.sleep(5);
+      NativeHandle.drain();
+    }
+    closing.join(5000);
+    assertTrue(returned.get(), "the released session gave its graph use back");
+    assertEquals(before, settledLiveHandles(), "graph and session released");
   }
 
   @Test

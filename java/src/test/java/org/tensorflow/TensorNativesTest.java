@@ -387,7 +387,7 @@ class TensorNativesTest {
   @Test
   void aSessionGroupReleasesItsHandlesAndRefusesNewOnes() throws Throwable {
     long before = Diagnostics.liveNativeHandles();
-    Lifecycle group = new Lifecycle();
+    Lifecycle group = new Lifecycle(true, null);
     assertTrue(group.enter());
     NativeHandle a = NativeHandle.adopt(new Object(), ints(1), 4, group, group);
     NativeHandle b = NativeHandle.adopt(new Object(), ints(2), 4, group, group);
