@@ -41,8 +41,11 @@ final class Lifecycle {
   /** The uses in progress times {@link #USE}, plus {@link #CLOSED} once closing. */
   private volatile int state;
 
-  /** The owner's own handle, released on close; null for an eager session. Set once. */
-  private NativeHandle own;
+  /**
+   * The owner's own handle, released on close; null for an eager session. Set once, right after
+   * adoption; volatile because the safety net may read it on another thread.
+   */
+  private volatile NativeHandle own;
 
   // Guarded by this object's monitor.
   /** Set by the safety net while uses were in progress: the last exit releases. */
