@@ -1,5 +1,7 @@
 package org.tensorflow;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
@@ -24,6 +26,9 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * closed through that lifecycle, so it too waits for its users). Because enter never waits, uses
  * of several objects nest in any order without deadlock, and no lock ordering is needed.
  *
+ * <p>A value replaced in place ({@code Tensor.copyFrom}) is <em>retired</em>: a use that began
+ * earlier may still read its memory, so it is released when the use count next reaches zero.
+ *
  * <p>The safety net ({@link NativeHandle}) releases the handle of an owner that became
  * unreachable unclosed through {@link #abandon()}: if a use is still in progress (a compiled
  * method may stop referencing its object before its native call returns, and Android has no
@@ -35,10 +40,12 @@ final class Lifecycle {
       AtomicIntegerFieldUpdater.newUpdater(Lifecycle.class, "state");
   /** Bit 0 of {@link #state}: no new uses. */
   private static final int CLOSED = 1;
-  /** One use in progress, counted in the bits above {@link #CLOSED}. */
-  private static final int USE = 2;
+  /** Bit 1 of {@link #state}: retired handles wait for the use count to reach zero. */
+  private static final int RETIRED = 2;
+  /** One use in progress, counted in the bits above the flags. */
+  private static final int USE = 4;
 
-  /** The uses in progress times {@link #USE}, plus {@link #CLOSED} once closing. */
+  /** The uses in progress times {@link #USE}, plus the flags. */
   private volatile int state;
 
   /**
@@ -53,6 +60,8 @@ final class Lifecycle {
   /** Someone has started releasing; later closers wait for {@link #released}. */
   private boolean releasing;
   private boolean released;
+  /** Retired values, released when no use is in progress; null if none. */
+  private List<NativeHandle> retired;
 
   /** Whether handles may be adopted into this lifecycle's group (an eager session's). */
   final boolean hasGroup;
@@ -104,8 +113,27 @@ final class Lifecycle {
 
   /** Ends a use started by a successful {@link #enter()}. */
   void exit() {
-    if (STATE.addAndGet(this, -USE) == CLOSED) {
+    int s = STATE.addAndGet(this, -USE);
+    if (s < USE && s != 0) {
       lastUseEnded();
+    }
+  }
+
+  /**
+   * Releases {@code value} once no use is in progress: a use that began before it was replaced
+   * may still read its memory. Inside a use (whose exit, or a later one, releases it).
+   */
+  void retire(NativeHandle value) {
+    assert inUse() : "retire inside a use";
+    synchronized (this) {
+      if (retired == null) {
+        retired = new ArrayList<NativeHandle>(1);
+      }
+      retired.add(value);
+      int s;
+      do {
+        s = state;
+      } while ((s & RETIRED) == 0 && !STATE.compareAndSet(this, s, s | RETIRED));
     }
   }
 
@@ -117,7 +145,7 @@ final class Lifecycle {
 
   /** Whether a use is in progress (for assertions). */
   boolean inUse() {
-    return (state >>> 1) != 0;
+    return state >= USE;
   }
 
   /** Whether close has begun; uses then fail. */
@@ -137,7 +165,7 @@ final class Lifecycle {
     setClosed();
     boolean interrupted = false;
     synchronized (this) {
-      while ((state >>> 1) != 0) {
+      while (state >= USE) {
         try {
           wait();
         } catch (InterruptedException e) {
@@ -182,7 +210,7 @@ final class Lifecycle {
       if (releasing) {
         return;
       }
-      if ((state >>> 1) != 0) {
+      if (state >= USE) {
         abandoned = true;
         return;
       }
@@ -198,15 +226,42 @@ final class Lifecycle {
     } while ((s & CLOSED) == 0 && !STATE.compareAndSet(this, s, s | CLOSED));
   }
 
+  /** After an exit that left no use: wakes a closer, releases retired values, or an abandoned one. */
   private void lastUseEnded() {
+    List<NativeHandle> values = null;
+    boolean release = false;
     synchronized (this) {
       notifyAll();
-      if (!abandoned || releasing) {
-        return;
+      if (retired != null && clearRetiredIfUnused()) {
+        values = retired;
+        retired = null;
       }
-      releasing = true;
+      if (abandoned && !releasing) {
+        releasing = true;
+        release = true;
+      }
     }
-    releaseAndSignal();
+    if (values != null) {
+      for (NativeHandle value : values) {
+        value.release();
+      }
+    }
+    if (release) {
+      releaseAndSignal();
+    }
+  }
+
+  /** Clears {@link #RETIRED} if no use is in progress; the caller holds this monitor. */
+  private boolean clearRetiredIfUnused() {
+    while (true) {
+      int s = state;
+      if (s >= USE) {
+        return false; // a new use began: its exit releases them
+      }
+      if (STATE.compareAndSet(this, s, s & ~RETIRED)) {
+        return true;
+      }
+    }
   }
 
   private void releaseAndSignal() {
@@ -221,7 +276,17 @@ final class Lifecycle {
   }
 
   private void releaseNow() {
+    List<NativeHandle> values;
+    synchronized (this) {
+      values = retired;
+      retired = null;
+    }
     try {
+      if (values != null) {
+        for (NativeHandle value : values) {
+          value.release();
+        }
+      }
       if (own != null) {
         own.release();
       }

@@ -201,7 +201,10 @@ class NativeHandle extends PhantomReference<Object> {
     return released;
   }
 
-  /** Whether this is the own handle of its guard, released through it by the safety net. */
+  /**
+   * Whether this is the own handle (or a retired value) of its guard, released through it by the
+   * safety net.
+   */
   private boolean isOwnHandle() {
     return guard != null && guard != group;
   }

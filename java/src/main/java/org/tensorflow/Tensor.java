@@ -1100,11 +1100,23 @@ public final class Tensor<T> implements AutoCloseable {
     try {
       long o = other.enter();
       try {
-        boolean copied = copyFrom(h, o, shape.clone());
-        if (copied) {
-          setDescription(describe(h));
+        // The value being replaced, kept under a handle of its own: a call that began earlier may
+        // still read its memory, so it is retired (released once no use is in progress).
+        NativeHandle old = NativeHandle.adopt(this, NativeHandle.share(h), 0, null, life);
+        boolean copied;
+        try {
+          copied = copyFrom(h, o, shape.clone());
+        } catch (RuntimeException e) {
+          old.release();
+          throw e;
         }
-        return copied;
+        if (!copied) {
+          old.release();
+          return false;
+        }
+        life.retire(old);
+        setDescription(describe(h));
+        return true;
       } finally {
         other.life.exit();
       }

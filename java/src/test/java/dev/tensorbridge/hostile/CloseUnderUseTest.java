@@ -302,4 +302,75 @@ class CloseUnderUseTest {
     assertTrue(succeeded.get() > 0, "some calls ran before the closes: " + succeeded.get());
     assertEquals(before, settledLiveHandles(), "every native handle was released");
   }
+
+  private static Tensor<Integer> filled(int value, int n) {
+    int[] a = new int[n];
+    Arrays.fill(a, value);
+    return Tensors.create(a);
+  }
+
+  /**
+   * {@code copyFrom} replaces a tensor's value while other threads read it, then the tensor is
+   * closed under them: every read sees one whole written value (never freed or reused memory),
+   * and the only failure is the documented one for a closed tensor.
+   */
+  @Test
+  @Timeout(120)
+  void copyFromAndCloseUnderConcurrentReadsOfOneTensor() throws Exception {
+    final int n = 1 << 16; // 256 KiB: freed memory would be handed out again at once
+    long before = settledLiveHandles();
+    for (int round = 0; round < ROUNDS / 4; round++) {
+      final Tensor<Integer> shared = filled(7, n);
+      final AtomicInteger closed = new AtomicInteger();
+      CountDownLatch go = new CountDownLatch(1);
+      List<Thread> workers =
+          start(
+              round,
+              go,
+              r -> {
+                boolean startedAfterClose = closed.get() == 1;
+                try {
+                  if (r.nextInt(4) == 0) {
+                    // The replaced value was the tensor's alone: the copy leaves it unowned.
+                    try (Tensor<Integer> fresh = filled(7 * (2 + r.nextInt(100)), n)) {
+                      assertTrue(shared.copyFrom(fresh, new long[] {n}));
+                    }
+                  } else {
+                    int[] values;
+                    if (r.nextBoolean()) {
+                      values = shared.copyTo(new int[n]);
+                    } else {
+                      java.nio.IntBuffer b = java.nio.IntBuffer.allocate(n);
+                      shared.writeTo(b);
+                      values = b.array();
+                    }
+                    assertTrue(values[0] > 0 && values[0] % 7 == 0, "a written value: " + values[0]);
+                    for (int v : values) {
+                      if (v != values[0]) {
+                        throw new AssertionError("a read saw two values: " + values[0] + ", " + v);
+                      }
+                    }
+                  }
+                  if (startedAfterClose) {
+                    throw new AssertionError("a call started after close() returned succeeded");
+                  }
+                  succeeded.incrementAndGet();
+                  return true;
+                } catch (NullPointerException e) {
+                  if (!"close() was called on the Tensor".equals(e.getMessage())) {
+                    throw e;
+                  }
+                  refused.incrementAndGet();
+                  return !startedAfterClose;
+                }
+              });
+      go.countDown();
+      Thread.sleep(100 + new Random(round).nextInt(200));
+      shared.close();
+      closed.set(1);
+      joinAll(workers);
+    }
+    assertTrue(succeeded.get() > 0);
+    assertEquals(before, settledLiveHandles(), "every native handle was released");
+  }
 }
