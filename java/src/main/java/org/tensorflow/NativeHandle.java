@@ -33,9 +33,10 @@ import java.util.Map;
  * TensorBridge.asTensorBuffer}) count its bytes once, while any of them is live: counting the root
  * per view made repeated views of one large tensor request a collection every few calls.
  *
- * <p>The native registry makes every misuse a matter of exact exceptions, not of memory safety: a
- * handle that is not live when it reaches native code is refused there with {@code
- * IllegalStateException}, and a release never frees memory a running call uses.
+ * <p>For native calls the registry makes every misuse a matter of exact exceptions, not of memory
+ * safety: a handle that is not live when it reaches native code is refused there with {@code
+ * IllegalStateException}, and a release never frees memory a running call uses. Java reads through
+ * a borrowed view of a value's bytes rely on the use they run in (see {@link Lifecycle}).
  */
 class NativeHandle extends PhantomReference<Object> {
   static {
