@@ -8,8 +8,8 @@
 //! Concurrency: the slab sits behind one short mutex. A borrow takes it only to check the handle
 //! and clone the slot's `Arc`; the native body then runs on its own reference, without the lock.
 //! A release on another thread only drops the slot's reference, so memory is freed when the last
-//! borrower finishes, never under it. Java's lock protocol (ARCHITECTURE.md) is therefore needed
-//! only for the documented exceptions, not for memory safety.
+//! borrower finishes, never under it. Java's lifecycle protocol (ARCHITECTURE.md) is therefore
+//! needed only for the documented exceptions, not for memory safety.
 //!
 //! Generations are 32 bits and start at 1 (so no handle is 0); a slot is retired rather than
 //! reused once its generation would wrap, so a stale handle can never match again.

@@ -56,8 +56,8 @@ fn byte_view<'local>(env: &mut jni::Env<'local>, bytes: &[u8]) -> BridgeResult<J
 /// sharing the tensor's buffer is stored in `keepAlive[0]`: the memory then lives until that
 /// handle is released, whatever happens to the tensor. If `keepAlive` has room, `[1]` and `[2]`
 /// receive the identity and byte size of the root buffer, so that the safety net counts a root
-/// shared by several views once. Without `keepAlive`, the caller uses the view only while it
-/// holds the tensor open (its monitor).
+/// shared by several views once. Without `keepAlive`, the caller uses the view only inside a use
+/// of the tensor's lifecycle (a value replaced meanwhile by `copyFrom` is released after that use).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_Tensor_dataView<'local>(
     mut env: EnvUnowned<'local>,

@@ -24,8 +24,7 @@ final class EagerOperation extends AbstractOperation {
   private Tensor<?> tensor;
 
   /**
-   * Adopts {@code handle}, the value of output 0, for the session; the caller holds the session's
-   * use lock. {@code description} may be null (then it is read from native code on first use).
+   * Adopts {@code handle}, the value of output 0, for the session; inside a use of the session. {@code description} may be null (then it is read from native code on first use).
    */
   EagerOperation(EagerSession session, String type, String name, long handle, long[] description) {
     this.session = session;
@@ -96,12 +95,11 @@ final class EagerOperation extends AbstractOperation {
   synchronized Tensor<?> tensor(int idx) {
     checkIndex(idx);
     if (tensor == null) {
-      session.useLock().lock();
+      enterSession();
       try {
-        checkSessionForValue();
         tensor = session.ownTensor(NativeHandle.share(liveHandle()));
       } finally {
-        session.useLock().unlock();
+        session.exit();
       }
     }
     return tensor;
@@ -124,12 +122,20 @@ final class EagerOperation extends AbstractOperation {
   }
 
   /**
-   * The live handle of output {@code idx}, for an op that reads it; the caller holds the session's
-   * use lock until the native call returns.
+   * The live handle of output {@code idx}, for an op that reads it; the caller is inside a use of
+   * the session until the native call returns.
    */
   long outputHandle(int idx) {
     checkIndex(idx);
     return liveHandle();
+  }
+
+  /** Fails as {@link #outputHandle} would once the value is released, without reading it. */
+  void checkOutputLive(int idx) {
+    checkIndex(idx);
+    if (value.isReleased()) {
+      throw new IllegalStateException("Tensor handle has been deleted");
+    }
   }
 
   private synchronized Tensor<?> cachedTensor(int idx) {
@@ -142,19 +148,18 @@ final class EagerOperation extends AbstractOperation {
       throw new IllegalStateException("EagerSession has been closed");
     }
     if (description == null) {
-      session.useLock().lock();
+      enterSession();
       try {
-        checkSessionForValue();
         description = Tensor.describe(liveHandle());
       } finally {
-        session.useLock().unlock();
+        session.exit();
       }
     }
     return description;
   }
 
-  private void checkSessionForValue() {
-    if (session.isClosed()) {
+  private void enterSession() {
+    if (!session.enter()) {
       throw new IllegalStateException("EagerSession has been closed");
     }
   }

@@ -4,7 +4,6 @@ import dev.tensorbridge.internal.NativeLoader;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Builds and executes one eager operation. Only {@code Const} and {@code StridedSlice} are
@@ -79,7 +78,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   @Override
   public synchronized OperationBuilder addInput(Output<?> input) {
     checkNotBuilt();
-    input.liveHandle(); // fails with "Tensor handle has been deleted" once released
+    input.checkLive(); // fails with "Tensor handle has been deleted" once released
     checkSessionOpen();
     add(input);
     return this;
@@ -89,7 +88,7 @@ final class EagerOperationBuilder implements OperationBuilder {
   public synchronized OperationBuilder addInputList(Output<?>[] inputs) {
     checkNotBuilt();
     for (Output<?> input : inputs) {
-      input.liveHandle();
+      input.checkLive();
     }
     checkSessionOpen();
     for (Output<?> input : inputs) {
@@ -182,13 +181,14 @@ final class EagerOperationBuilder implements OperationBuilder {
   public synchronized OperationBuilder setAttr(String name, Tensor<?> value) {
     checkNotBuilt();
     TensorAttr attr = new TensorAttr(value.dataType(), describe(value));
-    session.useLock().lock();
+    if (!session.enter()) {
+      throw new IllegalStateException(BUILT);
+    }
     try {
-      checkSessionOpen();
-      // share() holds the tensor's monitor, so a concurrent close() cannot release it mid-copy.
+      // share() is a use of the tensor, so a concurrent close() cannot release it mid-copy.
       attr.ref = session.own(attr, value.share("close() has been called on the Tensor"));
     } finally {
-      session.useLock().unlock();
+      session.exit();
     }
     Object previous = attrMap().put(name, attr);
     if (previous instanceof TensorAttr) {
@@ -274,13 +274,12 @@ final class EagerOperationBuilder implements OperationBuilder {
           "Const: attribute 'dtype' is " + dtype + " but the value is a " + tensor.dataType
               + " tensor");
     }
-    session.useLock().lock();
+    enterSession();
     try {
-      session.checkOpen();
       // The operation takes over the attribute's session-owned value (and keeps its owner).
       return new EagerOperation(session, CONST, name, tensor.ref, tensor, tensor.description);
     } finally {
-      session.useLock().unlock();
+      session.exit();
     }
   }
 
@@ -297,31 +296,24 @@ final class EagerOperationBuilder implements OperationBuilder {
     checkTypeAttr("T", inputs[0]);
     checkTypeAttr("Index", inputs[1]);
 
-    if (inputsInOwnSession()) {
-      // The common case: one lock, no array of sessions.
-      session.useLock().lock();
+    enterSession();
+    try {
+      if (inputsInOwnSession()) {
+        return runStridedSlice(); // the common case: one use
+      }
+      int entered = enterInputSessions();
       try {
         return runStridedSlice();
       } finally {
-        session.useLock().unlock();
+        exitInputSessions(entered);
       }
-    }
-    EagerSession[] sessions = sessionsInLockOrder();
-    for (int i = 0; i < sessions.length; i++) {
-      sessions[i].useLock().lock();
-    }
-    try {
-      return runStridedSlice();
     } finally {
-      for (int i = sessions.length - 1; i >= 0; i--) {
-        sessions[i].useLock().unlock();
-      }
+      session.exit();
     }
   }
 
-  /** Runs the kernel; the caller holds the use locks of this session and of the inputs' ones. */
+  /** Runs the kernel, inside uses of this session and of the inputs' ones. */
   private Operation runStridedSlice() {
-    session.checkOpen();
     long output =
         stridedSlice(
             inputs[0].liveHandle(),
@@ -360,15 +352,54 @@ final class EagerOperationBuilder implements OperationBuilder {
     return true;
   }
 
-  /** This session and the sessions of the inputs, each once, ordered by serial (no lock cycles). */
-  private EagerSession[] sessionsInLockOrder() {
-    TreeMap<Long, EagerSession> bySerial = new TreeMap<Long, EagerSession>();
-    bySerial.put(session.serial(), session);
-    for (int i = 0; i < inputCount; i++) {
-      EagerSession s = inputs[i].session();
-      bySerial.put(s.serial(), s);
+  private void enterSession() {
+    if (!session.enter()) {
+      throw new IllegalStateException("Eager session has been closed");
     }
-    return bySerial.values().toArray(new EagerSession[0]);
+  }
+
+  /** Whether input {@code i}'s session is another one, not seen at an earlier input. */
+  private boolean firstForeignSession(int i) {
+    EagerSession s = inputs[i].session();
+    if (s == session) {
+      return false;
+    }
+    for (int j = 0; j < i; j++) {
+      if (inputs[j].session() == s) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Enters the sessions of the inputs other than this builder's, each once. Entering never waits,
+   * so no order is needed. An input whose session is closed has lost its value.
+   *
+   * @return how many inputs were visited (for {@link #exitInputSessions})
+   */
+  private int enterInputSessions() {
+    int i = 0;
+    try {
+      for (; i < inputCount; i++) {
+        if (firstForeignSession(i) && !inputs[i].session().enter()) {
+          throw new IllegalStateException("Tensor handle has been deleted");
+        }
+      }
+    } catch (RuntimeException e) {
+      exitInputSessions(i);
+      throw e;
+    }
+    return i;
+  }
+
+  /** Exits the sessions entered for the first {@code count} inputs. */
+  private void exitInputSessions(int count) {
+    for (int i = 0; i < count; i++) {
+      if (firstForeignSession(i)) {
+        inputs[i].session().exit();
+      }
+    }
   }
 
   private void checkTypeAttr(String attr, Output<?> input) {
@@ -422,7 +453,7 @@ final class EagerOperationBuilder implements OperationBuilder {
    * with its metadata.
    */
   private static final class TensorAttr {
-    /** Set once, right after construction, under the session's use lock. */
+    /** Set once, right after construction, inside a use of the session. */
     NativeHandle ref;
     final DataType dataType;
     final long[] description;

@@ -1,13 +1,5 @@
 package org.tensorflow;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
-
 /**
  * An environment that executes operations eagerly, on the calling thread, as they are built.
  * Thread-safe.
@@ -118,7 +110,6 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
 
   private static final Object DEFAULT_LOCK = new Object();
   private static volatile EagerSession defaultSession;
-  private static final AtomicLong SERIALS = new AtomicLong();
 
   /**
    * A new session with default options; the caller must close it.
@@ -179,20 +170,12 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
 
   private final Options options;
   private final boolean isDefault;
-  private final long serial = SERIALS.incrementAndGet();
-  /** Read-held while native code uses this session's handles; write-held by close(). */
-  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  private volatile boolean closed;
   /**
-   * The native values this session owns (operation outputs, tensor attributes and the tensors
-   * handed out by {@link Output#tensor()}), released together by {@link #close()}.
+   * Every read of a value's handle is a use of this lifecycle. Its group holds the native values
+   * this session owns (operation outputs, tensor attributes, and the tensors handed out by {@link
+   * Output#tensor()}, which are closed through their own lifecycles), released by {@link #close()}.
    */
-  private final NativeHandle.Group values = new NativeHandle.Group();
-  /**
-   * Tensors handed out by Output.tensor(), closed (under their own monitors, as the lock protocol
-   * asks) before the group is released.
-   */
-  private final Map<Tensor<?>, Boolean> tensors = new WeakHashMap<Tensor<?>, Boolean>();
+  private final Lifecycle life = new Lifecycle(true, null);
 
   private EagerSession(Options options) {
     this(options, false);
@@ -204,33 +187,17 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   }
 
   /**
-   * Releases every tensor and operation value owned by this session. Idempotent.
+   * Releases every tensor and operation value owned by this session, once the operations in
+   * progress on other threads have returned; operations started later fail. Idempotent.
    *
    * @throws IllegalStateException on the default session
    */
   @Override
-  public synchronized void close() {
+  public void close() {
     if (isDefault) {
       throw new IllegalStateException("Default eager session cannot be closed");
     }
-    lock.writeLock().lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      List<Tensor<?>> owned;
-      synchronized (tensors) {
-        owned = new ArrayList<Tensor<?>>(tensors.keySet());
-        tensors.clear();
-      }
-      for (Tensor<?> tensor : owned) {
-        tensor.close();
-      }
-      values.releaseAll();
-    } finally {
-      lock.writeLock().unlock();
-    }
+    life.close();
   }
 
   /**
@@ -250,41 +217,40 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   }
 
   boolean isClosed() {
-    return closed;
+    return life.isClosed();
   }
 
   void checkOpen() {
-    if (closed) {
+    if (life.isClosed()) {
       throw new IllegalStateException("Eager session has been closed");
     }
   }
 
-  long serial() {
-    return serial;
+  /**
+   * Starts a use of this session: its values' handles may be read until {@link #exit()}, and
+   * {@link #close()} waits for it. Never blocks.
+   *
+   * @return false if the session is closed (the caller throws its documented exception)
+   */
+  boolean enter() {
+    return life.enter();
   }
 
-  /** Locks that keep this session from closing while native code reads its handles. */
-  Lock useLock() {
-    return lock.readLock();
+  /** Ends a use started by a successful {@link #enter()}. */
+  void exit() {
+    life.exit();
   }
 
   /**
    * Makes the session own {@code handle} on behalf of {@code owner}: released when the session
-   * closes, or earlier if {@code owner} becomes unreachable. The caller holds {@link #useLock()}.
+   * closes, or earlier if {@code owner} becomes unreachable. Inside a use.
    */
   NativeHandle own(Object owner, long handle) {
-    return NativeHandle.adopt(owner, handle, 0, values);
+    return NativeHandle.adopt(owner, handle, 0, life, life);
   }
 
-  /**
-   * Adopts {@code handle} as a tensor owned by this session (closed with it); the caller holds
-   * {@link #useLock()}.
-   */
+  /** Adopts {@code handle} as a tensor owned by this session (closed with it). Inside a use. */
   Tensor<?> ownTensor(long handle) {
-    Tensor<?> tensor = Tensor.adopt(handle, values);
-    synchronized (tensors) {
-      tensors.put(tensor, Boolean.TRUE);
-    }
-    return tensor;
+    return Tensor.adopt(handle, life);
   }
 }

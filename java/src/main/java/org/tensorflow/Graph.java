@@ -20,39 +20,24 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
 
   private static final String CLOSED = "close() has been called on the Graph";
 
-  private final Object lock = new Object();
-  /** Guarded by {@link #lock}; released (live() == 0) once closed. */
-  private final NativeHandle handle;
-  /** Sessions and calls in progress that use the native graph; guarded by {@link #lock}. */
-  private int refcount;
-  private boolean closed;
+  /**
+   * Every read of the handle is a use of this lifecycle: a call in progress, or a {@link Session}
+   * for its whole life.
+   */
+  private final Lifecycle life = new Lifecycle();
 
   /** Creates an empty graph. */
   public Graph() {
-    handle = NativeHandle.adopt(this, allocate(), 0, null);
+    life.own(NativeHandle.adopt(this, allocate(), 0, null, life));
   }
 
   /**
    * Releases the graph, after waiting for every session on it to be closed and every call in
-   * progress to finish. Idempotent.
+   * progress to finish; calls started meanwhile fail. Idempotent.
    */
   @Override
   public void close() {
-    synchronized (lock) {
-      if (closed) {
-        return;
-      }
-      while (refcount > 0) {
-        try {
-          lock.wait();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-      closed = true;
-      handle.release();
-    }
+    life.close();
   }
 
   /**
@@ -63,12 +48,12 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
    * @throws IllegalStateException if the graph has been closed
    */
   public GraphOperation operation(String name) {
-    Reference r = ref();
+    long handle = enter();
     try {
-      int id = find(r.handle(), name);
+      int id = find(handle, name);
       return id < 0 ? null : new GraphOperation(this, id);
     } finally {
-      r.close();
+      exit();
     }
   }
 
@@ -79,7 +64,8 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
    * @throws IllegalStateException if the graph has been closed
    */
   public Iterator<Operation> operations() {
-    ref().close();
+    enter();
+    exit();
     return new Iterator<Operation>() {
       private int next;
 
@@ -115,7 +101,8 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
    */
   @Override
   public GraphOperationBuilder opBuilder(String type, String name) {
-    ref().close();
+    enter();
+    exit();
     return new GraphOperationBuilder(this, type, name);
   }
 
@@ -144,11 +131,11 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
     if (graphDef == null || prefix == null) {
       throw new IllegalArgumentException("graphDef and prefix cannot be null");
     }
-    Reference r = ref();
+    long handle = enter();
     try {
-      importGraphDef(r.handle(), graphDef, prefix);
+      importGraphDef(handle, graphDef, prefix);
     } finally {
-      r.close();
+      exit();
     }
   }
 
@@ -159,65 +146,45 @@ public final class Graph implements ExecutionEnvironment, AutoCloseable {
    * @throws IllegalStateException if the graph has been closed
    */
   public byte[] toGraphDef() {
-    Reference r = ref();
+    long handle = enter();
     try {
-      return toGraphDef(r.handle());
+      return toGraphDef(handle);
     } finally {
-      r.close();
+      exit();
     }
   }
 
   private int size() {
-    Reference r = ref();
+    long handle = enter();
     try {
-      return numOperations(r.handle());
+      return numOperations(handle);
     } finally {
-      r.close();
+      exit();
     }
   }
 
   /**
-   * Keeps the native graph from being released until {@link Reference#close()}.
+   * Starts a use of the graph: its handle stays live until {@link #exit()}, and {@link #close()}
+   * waits for it. Never blocks.
    *
+   * @return the live native handle
    * @throws IllegalStateException {@code close() has been called on the Graph}
    */
-  Reference ref() {
-    return new Reference();
+  long enter() {
+    if (!life.enter()) {
+      throw new IllegalStateException(CLOSED);
+    }
+    return life.handle();
   }
 
-  /** A use of the native graph: by a call in progress, or by a session for its whole life. */
-  final class Reference implements AutoCloseable {
-    private boolean active;
+  /** Ends a use started by {@link #enter()}. */
+  void exit() {
+    life.exit();
+  }
 
-    private Reference() {
-      synchronized (lock) {
-        if (closed) {
-          throw new IllegalStateException(CLOSED);
-        }
-        refcount++;
-        active = true;
-      }
-    }
-
-    /** The live native handle. */
-    long handle() {
-      synchronized (lock) {
-        return handle.live();
-      }
-    }
-
-    @Override
-    public void close() {
-      synchronized (lock) {
-        if (!active) {
-          return;
-        }
-        active = false;
-        if (--refcount == 0) {
-          lock.notifyAll();
-        }
-      }
-    }
+  /** The lifecycle, for a session that holds a use of the graph for its whole life. */
+  Lifecycle lifecycle() {
+    return life;
   }
 
   private static native long allocate();

@@ -25,11 +25,11 @@ public final class GraphOperation extends AbstractOperation {
    */
   @Override
   public String name() {
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     try {
-      return name(r.handle(), id);
+      return name(handle, id);
     } finally {
-      r.close();
+      graph.exit();
     }
   }
 
@@ -40,11 +40,11 @@ public final class GraphOperation extends AbstractOperation {
    */
   @Override
   public String type() {
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     try {
-      return type(r.handle(), id);
+      return type(handle, id);
     } finally {
-      r.close();
+      graph.exit();
     }
   }
 
@@ -55,11 +55,11 @@ public final class GraphOperation extends AbstractOperation {
    */
   @Override
   public int numOutputs() {
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     try {
-      return numOutputs(r.handle(), id);
+      return numOutputs(handle, id);
     } finally {
-      r.close();
+      graph.exit();
     }
   }
 
@@ -74,12 +74,12 @@ public final class GraphOperation extends AbstractOperation {
   }
 
   private int listLength(String name, boolean input) {
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     int length;
     try {
-      length = listLength(r.handle(), id, name, input);
+      length = listLength(handle, id, name, input);
     } finally {
-      r.close();
+      graph.exit();
     }
     if (length < 0) {
       throw new IllegalArgumentException(
@@ -109,21 +109,21 @@ public final class GraphOperation extends AbstractOperation {
 
   @Override
   Shape shape(int idx) {
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     try {
-      return Shape.fromArray(shape(r.handle(), id, idx));
+      return Shape.fromArray(shape(handle, id, idx));
     } finally {
-      r.close();
+      graph.exit();
     }
   }
 
   @Override
   DataType dataType(int idx) {
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     try {
-      return DataType.fromC(dtype(r.handle(), id, idx));
+      return DataType.fromC(dtype(handle, id, idx));
     } finally {
-      r.close();
+      graph.exit();
     }
   }
 

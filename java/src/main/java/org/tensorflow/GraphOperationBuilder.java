@@ -61,7 +61,7 @@ public final class GraphOperationBuilder implements OperationBuilder {
   public synchronized GraphOperation build() {
     checkNotBuilt();
     built = true;
-    Graph.Reference r = graph.ref();
+    long handle = graph.enter();
     try {
       long[] tensorHandles = new long[tensors.size()];
       for (int i = 0; i < tensorHandles.length; i++) {
@@ -69,7 +69,7 @@ public final class GraphOperationBuilder implements OperationBuilder {
       }
       int id =
           addOperation(
-              r.handle(),
+              handle,
               type,
               name,
               device,
@@ -82,7 +82,7 @@ public final class GraphOperationBuilder implements OperationBuilder {
               tensorHandles);
       return new GraphOperation(graph, id);
     } finally {
-      r.close();
+      graph.exit();
       for (NativeHandle t : tensors) {
         t.release();
       }
@@ -235,7 +235,7 @@ public final class GraphOperationBuilder implements OperationBuilder {
   public synchronized GraphOperationBuilder setAttr(String name, Tensor<?> value) {
     checkNotBuilt();
     long shared = value.share("close() has been called on the Tensor");
-    NativeHandle owned = NativeHandle.adopt(this, shared, 0, null);
+    NativeHandle owned = NativeHandle.adopt(this, shared, 0, null, null);
     begin(name, TENSOR, -1);
     tensors.add(owned);
     return this;
@@ -254,7 +254,7 @@ public final class GraphOperationBuilder implements OperationBuilder {
     List<NativeHandle> owned = new ArrayList<NativeHandle>(value.length);
     try {
       for (Tensor<?> t : value) {
-        owned.add(NativeHandle.adopt(this, t.share("close() has been called on the Tensor"), 0, null));
+        owned.add(NativeHandle.adopt(this, t.share("close() has been called on the Tensor"), 0, null, null));
       }
     } catch (RuntimeException e) {
       for (NativeHandle h : owned) {

@@ -7,32 +7,36 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The one owner of a native tensor handle, for every kind of native object: {@link Tensor}s,
- * values owned by an {@link EagerSession} (operation outputs, tensor attributes) and the
- * keep-alives of {@link Tensor#tensorData()} views. A handle is adopted once, on behalf of an
- * owner object, and released exactly once, by {@link #release()}: the owner's {@code close()},
- * its session's close ({@link Group#releaseAll()}) or the safety net, whichever claims it first.
+ * The owner record of one native handle: {@link Tensor}s, {@link Graph}s and {@link Session}s
+ * (each its own), values owned by an {@link EagerSession} (operation outputs, tensor attributes),
+ * short-lived copies a builder or a run owns, and the keep-alives of {@link Tensor#tensorData()}
+ * views. A handle is adopted once, on behalf of an owner object, and released exactly once, by
+ * {@link #release()}: through its owner's {@link Lifecycle} (close, or the safety net), or by the
+ * builder or run that owns a short-lived copy.
+ *
+ * <p><b>Reading.</b> {@link #live()} is read only inside a use of the handle's <em>guard</em>, the
+ * {@link Lifecycle} whose close releases it (the owner's own, or the eager session's for its
+ * values); short-lived copies and view keep-alives have no guard and are read only by the code
+ * that adopted them. Assertions check this.
  *
  * <p><b>Safety net.</b> Each instance is a {@link PhantomReference} to its owner on one queue,
  * drained whenever a handle is adopted (the first queued handle under the adoption's own lock
- * acquisition): handles of owners that became unreachable without being
- * closed are released there. No {@code Cleaner} (absent on Java 8 and on Android before API 33)
- * and no thread of our own. The garbage collector does not see native memory, so, as {@code
- * java.nio} does for direct buffers, adopting asks for a collection ({@link System#gc()}) when the
- * handles or native bytes registered and not yet released have doubled since the last request.
- * Handles in a session's group do not count: the session releases them on close, and counting
- * every op value made op-heavy code request a full collection every 16,384 ops. Views that share
- * one root buffer ({@code tensorData()}, {@code TensorBridge.asTensorBuffer}) count its bytes
- * once, while any of them is live: counting the root per view made repeated views of one large
- * tensor request a collection every few calls.
+ * acquisition): handles of owners that became unreachable without being closed are released
+ * there; a handle that is the own handle of a {@link Lifecycle} goes through {@link
+ * Lifecycle#abandon()}, which leaves the release to the last use still in progress. No {@code
+ * Cleaner} (absent on Java 8 and on Android before API 33) and no thread of our own. The garbage
+ * collector does not see native memory, so, as {@code java.nio} does for direct buffers, adopting
+ * asks for a collection ({@link System#gc()}) when the handles or native bytes registered and not
+ * yet released have doubled since the last request. Handles in a session's group do not count:
+ * the session releases them on close, and counting every op value made op-heavy code request a
+ * full collection every 16,384 ops. Views that share one root buffer ({@code tensorData()}, {@code
+ * TensorBridge.asTensorBuffer}) count its bytes once, while any of them is live: counting the root
+ * per view made repeated views of one large tensor request a collection every few calls.
  *
- * <p><b>Lock protocol.</b> A native call receives a handle only while the caller holds the lock
- * that its release path takes: a {@code Tensor}'s monitor (its {@code close()} is synchronized),
- * or the use lock of the {@code EagerSession} owning the value (its {@code close()} takes the
- * write side). Holding it also keeps the owner reachable for the call, which Android needs
- * (no {@code reachabilityFence}). The native registry makes this a matter of exact exceptions,
- * not of memory safety: a handle that is not live when it reaches native code is refused there
- * with {@code IllegalStateException}, and a release never frees memory a running call uses.
+ * <p>For native calls the registry makes every misuse a matter of exact exceptions, not of memory
+ * safety: a handle that is not live when it reaches native code is refused there with {@code
+ * IllegalStateException}, and a release never frees memory a running call uses. Java reads through
+ * a borrowed view of a value's bytes rely on the use they run in (see {@link Lifecycle}).
  */
 class NativeHandle extends PhantomReference<Object> {
   static {
@@ -45,7 +49,10 @@ class NativeHandle extends PhantomReference<Object> {
   static final long MIN_BYTES_LIMIT = 64L << 20;
 
   private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<Object>();
-  /** Guards the live list, every group's list, the counters and {@link #released} changes. */
+  /**
+   * Guards the live list, every group's list, the counters and {@link #released} changes. Taken
+   * after, never before, a {@link Lifecycle}'s monitor.
+   */
   private static final Object LOCK = new Object();
   /**
    * Head of the list of unreleased handles without a group: keeps them reachable until released
@@ -61,7 +68,10 @@ class NativeHandle extends PhantomReference<Object> {
 
   private final long handle;
   private final long bytes;
-  private final Group group;
+  /** The lifecycle that releases this handle with others on close (a session's), or null. */
+  private final Lifecycle group;
+  /** The lifecycle inside whose uses this handle is read, or null (see the class comment). */
+  private final Lifecycle guard;
   /** Written under LOCK; volatile so that {@link #live()} (once per op input) takes no lock. */
   private volatile boolean released;
   // Links of the live list (no group) or of the group's list; guarded by LOCK. Intrusive lists:
@@ -69,11 +79,12 @@ class NativeHandle extends PhantomReference<Object> {
   private NativeHandle prev;
   private NativeHandle next;
 
-  private NativeHandle(Object owner, long handle, long bytes, Group group) {
+  private NativeHandle(Object owner, long handle, long bytes, Lifecycle group, Lifecycle guard) {
     super(owner, QUEUE);
     this.handle = handle;
     this.bytes = bytes;
     this.group = group;
+    this.guard = guard;
   }
 
   /**
@@ -85,7 +96,7 @@ class NativeHandle extends PhantomReference<Object> {
     private final long root;
 
     View(Object owner, long handle, long bytes, long root) {
-      super(owner, handle, bytes, null);
+      super(owner, handle, bytes, null, null);
       this.root = root;
     }
 
@@ -107,10 +118,16 @@ class NativeHandle extends PhantomReference<Object> {
    * @param owner the object whose reachability keeps the handle alive
    * @param handle a new native handle
    * @param bytes the native bytes the handle keeps alive (for the collection requests only)
-   * @param group the session that releases it on close, or null
+   * @param group the lifecycle that releases it with its group on close (an eager session's), or
+   *     null
+   * @param guard the lifecycle inside whose uses it is read (the owner's), or null for a copy read
+   *     only by the code that adopts it
+   * @throws IllegalStateException {@code Eager session has been closed} if the group is released
+   *     already (the handle is then released)
    */
-  static NativeHandle adopt(Object owner, long handle, long bytes, Group group) {
-    return adopt(new NativeHandle(owner, handle, Math.max(bytes, 0), group));
+  static NativeHandle adopt(
+      Object owner, long handle, long bytes, Lifecycle group, Lifecycle guard) {
+    return adopt(new NativeHandle(owner, handle, Math.max(bytes, 0), group, guard));
   }
 
   /**
@@ -123,7 +140,8 @@ class NativeHandle extends PhantomReference<Object> {
   }
 
   private static NativeHandle adopt(NativeHandle adopted) {
-    Group group = adopted.group;
+    Lifecycle group = adopted.group;
+    assert group == null || group.hasGroup : "adopted into a lifecycle without a group";
     long handle = adopted.handle;
     boolean pressure;
     NativeHandle dead = null;
@@ -135,11 +153,13 @@ class NativeHandle extends PhantomReference<Object> {
       queued = QUEUE.poll();
       if (queued != null) {
         NativeHandle ref = (NativeHandle) queued;
-        if (ref.claimLocked()) {
+        if (ref.isOwnHandle()) {
+          dead = ref; // through its lifecycle, after this lock (lock order: lifecycle first)
+        } else if (ref.claimLocked()) {
           dead = ref;
         }
       }
-      if (group != null && group.closed) {
+      if (group != null && group.groupClosed) {
         adopted.released = true;
       } else {
         adopted.link();
@@ -148,7 +168,11 @@ class NativeHandle extends PhantomReference<Object> {
     }
     if (queued != null) {
       if (dead != null) {
-        release(dead.handle);
+        if (!dead.isOwnHandle()) {
+          release(dead.handle);
+        } else {
+          dead.reclaim();
+        }
       }
       // The handles drained after the check may have brought the counts back under the limits.
       if (drain() > 0 && pressure) {
@@ -167,9 +191,28 @@ class NativeHandle extends PhantomReference<Object> {
     return adopted;
   }
 
-  /** The handle, or 0 once released. Use it under the owner's lock (see the class comment). */
+  /** The handle, or 0 once released; only inside a use of the guard (see the class comment). */
   long live() {
+    assert guard == null || guard.inUse() : "a handle is read only inside a use of its lifecycle";
     return released ? 0 : handle;
+  }
+
+  /** Whether the handle has been released (a state check: reads no handle, needs no use). */
+  boolean isReleased() {
+    return released;
+  }
+
+  /**
+   * Whether this is the own handle (or a retired value) of its guard, released through it by the
+   * safety net.
+   */
+  private boolean isOwnHandle() {
+    return guard != null && guard != group;
+  }
+
+  /** The safety net's release of an own handle: now, or by the last use still in progress. */
+  private void reclaim() {
+    guard.abandon();
   }
 
   /** Releases the handle now, if nobody has yet. Idempotent. */
@@ -190,7 +233,10 @@ class NativeHandle extends PhantomReference<Object> {
     Object queued;
     while ((queued = QUEUE.poll()) != null) {
       NativeHandle ref = (NativeHandle) queued;
-      if (ref.claim()) {
+      if (ref.isOwnHandle()) {
+        ref.reclaim();
+        count++;
+      } else if (ref.claim()) {
         release(ref.handle);
         count++;
       }
@@ -219,13 +265,13 @@ class NativeHandle extends PhantomReference<Object> {
    * reachable until released); the caller holds LOCK.
    */
   private void link() {
-    NativeHandle head = group != null ? group.head : live;
+    NativeHandle head = group != null ? group.groupHead : live;
     next = head;
     if (head != null) {
       head.prev = this;
     }
     if (group != null) {
-      group.head = this;
+      group.groupHead = this;
     } else {
       live = this;
       liveCount++;
@@ -271,7 +317,7 @@ class NativeHandle extends PhantomReference<Object> {
     if (prev != null) {
       prev.next = next;
     } else if (group != null) {
-      group.head = next;
+      group.groupHead = next;
     } else {
       live = next;
     }
@@ -322,26 +368,24 @@ class NativeHandle extends PhantomReference<Object> {
     }
   }
 
-  /** The handles a session owns, released together when it closes. */
-  static final class Group {
-    /** Guarded by NativeHandle.LOCK. */
-    private NativeHandle head;
-    /** Guarded by NativeHandle.LOCK; once set, adoption into this group fails. */
-    private boolean closed;
-
-    /** Releases every handle of the group; later adoptions into it fail. */
-    void releaseAll() {
-      while (true) {
-        NativeHandle first;
-        synchronized (LOCK) {
-          closed = true;
-          first = head;
-        }
-        if (first == null) {
-          return;
-        }
-        first.release();
+  /**
+   * Releases every handle of {@code group}; later adoptions into it fail. A member read inside
+   * another lifecycle (a session's output tensor) is closed through it, so its uses end first.
+   */
+  static void releaseGroup(Lifecycle group) {
+    while (true) {
+      NativeHandle first;
+      synchronized (LOCK) {
+        group.groupClosed = true;
+        first = group.groupHead;
       }
+      if (first == null) {
+        return;
+      }
+      if (first.guard != null && first.guard != group) {
+        first.guard.close();
+      }
+      first.release();
     }
   }
 

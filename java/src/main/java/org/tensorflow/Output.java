@@ -104,11 +104,20 @@ public final class Output<T> implements Operand<T> {
   }
 
   /**
-   * The live native handle of this output's value, for an op that reads it under the session's
-   * use lock.
+   * The live native handle of this output's value, for an op that reads it inside a use of the
+   * session.
    */
   long liveHandle() {
     return eagerOperation().outputHandle(index);
+  }
+
+  /**
+   * Fails as {@link #liveHandle()} would, without reading the handle (outside a use).
+   *
+   * @throws IllegalStateException {@code Tensor handle has been deleted} once the value is released
+   */
+  void checkLive() {
+    eagerOperation().checkOutputLive(index);
   }
 
   EagerSession session() {

@@ -18,13 +18,11 @@ public final class Session implements AutoCloseable {
   }
 
   private final Graph graph;
-  private final Graph.Reference graphRef;
-  private final Object lock = new Object();
-  /** Guarded by {@link #lock}; released once closed. */
-  private final NativeHandle handle;
-  /** Runs in progress; guarded by {@link #lock}. */
-  private int activeRuns;
-  private boolean closed;
+  /**
+   * Every read of the handle is a use of this lifecycle: a run in progress. It holds a use of the
+   * graph, exited when the session is released (by close() or the safety net).
+   */
+  private final Lifecycle life;
 
   /**
    * A session over {@code g}.
@@ -46,11 +44,13 @@ public final class Session implements AutoCloseable {
    */
   public Session(Graph g, byte[] config) {
     graph = g;
-    graphRef = g.ref();
+    // A use of the graph for the session's whole life: the graph's close() waits for ours.
+    long graphHandle = g.enter();
+    life = new Lifecycle(false, g.lifecycle());
     try {
-      handle = NativeHandle.adopt(this, allocate(graphRef.handle()), 0, null);
+      life.own(NativeHandle.adopt(this, allocate(graphHandle), 0, null, life));
     } catch (RuntimeException e) {
-      graphRef.close();
+      g.exit();
       throw e;
     }
   }
@@ -61,22 +61,7 @@ public final class Session implements AutoCloseable {
    */
   @Override
   public void close() {
-    synchronized (lock) {
-      if (closed) {
-        return;
-      }
-      while (activeRuns > 0) {
-        try {
-          lock.wait();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-      closed = true;
-      handle.release();
-    }
-    graphRef.close();
+    life.close();
   }
 
   /**
@@ -274,11 +259,8 @@ public final class Session implements AutoCloseable {
       // meanwhile does not change what the run reads.
       NativeHandle[] fed = new NativeHandle[feedValues.size()];
       long[] feedHandles = new long[fed.length];
-      synchronized (lock) {
-        if (closed) {
-          throw new IllegalStateException("run() cannot be called on the Session after close()");
-        }
-        activeRuns++;
+      if (!life.enter()) {
+        throw new IllegalStateException("run() cannot be called on the Session after close()");
       }
       try {
         for (int i = 0; i < fed.length; i++) {
@@ -287,10 +269,11 @@ public final class Session implements AutoCloseable {
                   this,
                   feedValues.get(i).share("close() has been called on the Tensor"),
                   0,
+                  null,
                   null);
           feedHandles[i] = fed[i].live();
         }
-        long[] results = Session.run(handle.live(), feedPoints, feedHandles, fetchPoints, targetIds);
+        long[] results = Session.run(life.handle(), feedPoints, feedHandles, fetchPoints, targetIds);
         Run run = new Run();
         run.outputs = new ArrayList<Tensor<?>>(results.length);
         for (int i = 0; i < results.length; i++) {
@@ -301,7 +284,7 @@ public final class Session implements AutoCloseable {
               t.close();
             }
             for (int j = i + 1; j < results.length; j++) {
-              NativeHandle.adopt(this, results[j], 0, null).release();
+              NativeHandle.adopt(this, results[j], 0, null, null).release();
             }
             throw e;
           }
@@ -313,11 +296,7 @@ public final class Session implements AutoCloseable {
             h.release();
           }
         }
-        synchronized (lock) {
-          if (--activeRuns == 0) {
-            lock.notifyAll();
-          }
-        }
+        life.exit();
       }
     }
 

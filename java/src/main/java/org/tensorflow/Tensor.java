@@ -9,16 +9,15 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A typed multi-dimensional array whose data lives in native memory, with the behaviour of
  * TensorFlow 1.x Java's {@code Tensor} and the semantics of C++ {@code tensorflow::Tensor}.
  *
  * <p>Not thread-safe (as upstream), with one guarantee: {@link #close()} never frees memory that a
- * running method of this tensor is using. Every method that reaches native data runs while
- * holding this object's monitor, which {@code close()} also takes; holding the monitor also keeps
- * the tensor reachable, so the safety net below cannot release it mid-call either.
+ * running method of this tensor is using. Every method that reaches native data runs as a use of
+ * the tensor's lifecycle, and {@code close()} waits for the uses in progress; the safety net below
+ * leaves a tensor that became unreachable mid-call to the end of that call.
  *
  * <p>Close tensors you create. A tensor that becomes unreachable without being closed is released
  * by a reference-queue safety net, drained whenever a native value is created (TF 1.x leaked it).
@@ -43,32 +42,33 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   private static final String CLOSED = "close() was called on the Tensor";
-  /** Orders the monitors of two tensors taken together, so that no two calls deadlock. */
-  private static final AtomicLong SERIALS = new AtomicLong();
 
-  private final long serial = SERIALS.incrementAndGet();
-  private DataType dataType;
-  private long[] shape;
-  /** Owns the native tensor; see {@link NativeHandle} for the lock protocol. */
+  // Changed only by copyFrom; volatile so that a concurrent reader sees a whole array.
+  private volatile DataType dataType;
+  private volatile long[] shape;
+  /** Every read of the handle is a use of this lifecycle; {@link #close()} closes it. */
+  private final Lifecycle life = new Lifecycle();
+  /** Owns the native tensor; read only through {@link #enter()}. */
   private final NativeHandle handle;
 
   private Tensor(long nativeHandle) {
     this(nativeHandle, null);
   }
 
-  /** Adopts a handle just returned by native code; a session {@code group} releases it on close. */
-  private Tensor(long nativeHandle, NativeHandle.Group group) {
+  /** Adopts a handle just returned by native code; a session's {@code group} closes it too. */
+  private Tensor(long nativeHandle, Lifecycle group) {
     long[] description;
     try {
       description = describe(nativeHandle);
     } catch (RuntimeException e) {
-      NativeHandle.adopt(this, nativeHandle, 0, null).release();
+      NativeHandle.adopt(this, nativeHandle, 0, null, null).release();
       throw e;
     }
     setDescription(description);
     // The bytes the handle really keeps alive (0 without a buffer), not dtype x shape: an
     // uninitialised [2^62] tensor holds nothing.
-    this.handle = NativeHandle.adopt(this, nativeHandle, description[1], group);
+    this.handle = NativeHandle.adopt(this, nativeHandle, description[1], group, life);
+    life.own(handle);
   }
 
   /** Takes dtype and shape from a native description (they change only through copyFrom). */
@@ -409,40 +409,52 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /**
-   * Adopts a handle returned by native code for a session: the new tensor owns it, and the
-   * session's {@code group} releases it when the session closes.
+   * Adopts a handle returned by native code: the new tensor owns it, and a session's {@code group}
+   * (or null) closes the tensor when the session closes.
    */
-  static Tensor<?> adopt(long handle, NativeHandle.Group group) {
+  static Tensor<?> adopt(long handle, Lifecycle group) {
     return new Tensor<Object>(handle, group);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Life cycle and metadata
 
-  /** The live handle; callers hold this tensor's monitor (see {@link NativeHandle}). */
-  private long liveHandle() {
-    long h = handle.live();
-    if (h == 0) {
+  /**
+   * Starts a use of this tensor ({@link Lifecycle}) and returns its live handle; the caller ends
+   * the use with {@code life.exit()} in a {@code finally}.
+   *
+   * @throws NullPointerException {@code close() was called on the Tensor} once closed
+   */
+  private long enter() {
+    if (!life.enter()) {
       throw new NullPointerException(CLOSED);
     }
-    return h;
+    return life.handle();
   }
 
   /**
-   * Releases the native data. Idempotent. Views returned by {@link #tensorData()} stay valid:
-   * they keep the memory alive on their own.
+   * Releases the native data, once the calls in progress on this tensor have returned.
+   * Idempotent. Views returned by {@link #tensorData()} stay valid: they keep the memory alive on
+   * their own.
    */
   @Override
-  public synchronized void close() {
-    handle.release();
+  public void close() {
+    life.close();
   }
 
   /**
    * The raw native handle, 0 once closed. Package-private, for code written against TensorFlow
    * 1.x's package-private API; native code checks it in the handle registry on every use.
    */
-  synchronized long getNativeHandle() {
-    return handle.live();
+  long getNativeHandle() {
+    if (!life.enter()) {
+      return 0;
+    }
+    try {
+      return life.handle();
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -456,8 +468,8 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /** Whether {@link #close()} (or the owning session's close) has released this tensor. */
-  synchronized boolean isClosed() {
-    return handle.live() == 0;
+  boolean isClosed() {
+    return life.isClosed();
   }
 
   /**
@@ -465,12 +477,15 @@ public final class Tensor<T> implements AutoCloseable {
    *
    * @throws IllegalStateException {@code closedMessage} if this tensor is closed
    */
-  synchronized long share(String closedMessage) {
-    long h = handle.live();
-    if (h == 0) {
+  long share(String closedMessage) {
+    if (!life.enter()) {
       throw new IllegalStateException(closedMessage);
     }
-    return NativeHandle.share(h);
+    try {
+      return NativeHandle.share(life.handle());
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -525,8 +540,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException after {@link #close()}
    * @throws IllegalStateException for RESOURCE and VARIANT, whose elements are not bytes
    */
-  public synchronized int numBytes() {
-    return (int) numBytes(liveHandle());
+  public int numBytes() {
+    long handle = enter();
+    try {
+      return (int) numBytes(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -561,7 +581,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
-  public synchronized float floatValue() {
+  public float floatValue() {
     return Float.intBitsToFloat((int) scalarBits(DataType.FLOAT, "Float"));
   }
 
@@ -575,7 +595,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
-  public synchronized double doubleValue() {
+  public double doubleValue() {
     return Double.longBitsToDouble(scalarBits(DataType.DOUBLE, "Double"));
   }
 
@@ -589,7 +609,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
-  public synchronized int intValue() {
+  public int intValue() {
     return (int) scalarBits(DataType.INT32, "Int");
   }
 
@@ -603,7 +623,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
-  public synchronized long longValue() {
+  public long longValue() {
     return scalarBits(DataType.INT64, "Long");
   }
 
@@ -617,7 +637,7 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
-  public synchronized boolean booleanValue() {
+  public boolean booleanValue() {
     return (scalarBits(DataType.BOOL, "Boolean") & 0xff) != 0;
   }
 
@@ -631,30 +651,38 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    */
-  public synchronized byte[] bytesValue() {
-    long handle = liveHandle();
-    if (shape.length != 0) {
-      throw new IllegalStateException("Tensor is not a scalar");
+  public byte[] bytesValue() {
+    long handle = enter();
+    try {
+      if (shape.length != 0) {
+        throw new IllegalStateException("Tensor is not a scalar");
+      }
+      if (dataType != DataType.STRING) {
+        throw new IllegalArgumentException("Tensor is not a string/bytes scalar");
+      }
+      return readStrings(handle, 1)[0];
+    } finally {
+      life.exit();
     }
-    if (dataType != DataType.STRING) {
-      throw new IllegalArgumentException("Tensor is not a string/bytes scalar");
-    }
-    return readStrings(handle, 1)[0];
   }
 
   /**
    * The element bytes of a scalar of {@code expected} type as a little-endian long (one native
-   * call, no buffer object); callers hold the monitor.
+   * call, no buffer object).
    */
   private long scalarBits(DataType expected, String kind) {
-    long handle = liveHandle();
-    if (shape.length != 0) {
-      throw new IllegalStateException("Tensor is not a scalar");
+    long handle = enter();
+    try {
+      if (shape.length != 0) {
+        throw new IllegalStateException("Tensor is not a scalar");
+      }
+      if (dataType != expected) {
+        throw new IllegalStateException("Tensor is not a " + kind + " scalar");
+      }
+      return scalarBits(handle);
+    } finally {
+      life.exit();
     }
-    if (dataType != expected) {
-      throw new IllegalStateException("Tensor is not a " + kind + " scalar");
-    }
-    return scalarBits(handle);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -697,8 +725,8 @@ public final class Tensor<T> implements AutoCloseable {
               + " into object with shape "
               + Arrays.toString(dstShape));
     }
-    synchronized (this) {
-      long handle = liveHandle();
+    long handle = enter();
+    try {
       if (rank == 0) {
         throw new IllegalArgumentException(
             "copyTo() is not meant for scalar Tensors, use the scalar accessor (floatValue(),"
@@ -710,6 +738,8 @@ public final class Tensor<T> implements AutoCloseable {
       } else {
         TensorArrays.scatter(flatData(borrowedData(handle), count), 0, dst, rank);
       }
+    } finally {
+      life.exit();
     }
     return dst;
   }
@@ -758,8 +788,11 @@ public final class Tensor<T> implements AutoCloseable {
    */
   public void writeTo(IntBuffer dst) {
     checkWriteType(dst, DataType.INT32);
-    synchronized (this) {
-      dst.put(borrowedData(liveHandle()).asIntBuffer());
+    long handle = enter();
+    try {
+      dst.put(borrowedData(handle).asIntBuffer());
+    } finally {
+      life.exit();
     }
   }
 
@@ -775,8 +808,11 @@ public final class Tensor<T> implements AutoCloseable {
    */
   public void writeTo(FloatBuffer dst) {
     checkWriteType(dst, DataType.FLOAT);
-    synchronized (this) {
-      dst.put(borrowedData(liveHandle()).asFloatBuffer());
+    long handle = enter();
+    try {
+      dst.put(borrowedData(handle).asFloatBuffer());
+    } finally {
+      life.exit();
     }
   }
 
@@ -792,8 +828,11 @@ public final class Tensor<T> implements AutoCloseable {
    */
   public void writeTo(DoubleBuffer dst) {
     checkWriteType(dst, DataType.DOUBLE);
-    synchronized (this) {
-      dst.put(borrowedData(liveHandle()).asDoubleBuffer());
+    long handle = enter();
+    try {
+      dst.put(borrowedData(handle).asDoubleBuffer());
+    } finally {
+      life.exit();
     }
   }
 
@@ -809,8 +848,11 @@ public final class Tensor<T> implements AutoCloseable {
    */
   public void writeTo(LongBuffer dst) {
     checkWriteType(dst, DataType.INT64);
-    synchronized (this) {
-      dst.put(borrowedData(liveHandle()).asLongBuffer());
+    long handle = enter();
+    try {
+      dst.put(borrowedData(handle).asLongBuffer());
+    } finally {
+      life.exit();
     }
   }
 
@@ -825,12 +867,16 @@ public final class Tensor<T> implements AutoCloseable {
    *     tensor, which has elements but no data (docs/contracts/tensor.md#uninitialised-tensors)
    * @throws IllegalStateException for RESOURCE and VARIANT
    */
-  public synchronized void writeTo(ByteBuffer dst) {
-    long handle = liveHandle();
-    if (dataType == DataType.STRING) {
-      dst.put(ByteBuffer.wrap(encodedStrings(handle)));
-    } else {
-      dst.put(borrowedData(handle));
+  public void writeTo(ByteBuffer dst) {
+    long handle = enter();
+    try {
+      if (dataType == DataType.STRING) {
+        dst.put(ByteBuffer.wrap(encodedStrings(handle)));
+      } else {
+        dst.put(borrowedData(handle));
+      }
+    } finally {
+      life.exit();
     }
   }
 
@@ -881,8 +927,13 @@ public final class Tensor<T> implements AutoCloseable {
    *     allows
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized byte[] asProtoTensorContent() {
-    return asProtoTensorContent(liveHandle());
+  public byte[] asProtoTensorContent() {
+    long handle = enter();
+    try {
+      return asProtoTensorContent(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -891,8 +942,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return the serialized {@code TensorProto}, data in the typed repeated field of the dtype
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized byte[] asProtoField() {
-    return asProtoField(liveHandle());
+  public byte[] asProtoField() {
+    long handle = enter();
+    try {
+      return asProtoField(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -907,8 +963,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return the summary text
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized String summarizeValue(long maxEntries, boolean printV2) {
-    return summarizeValue(liveHandle(), maxEntries, printV2);
+  public String summarizeValue(long maxEntries, boolean printV2) {
+    long handle = enter();
+    try {
+      return summarizeValue(handle, maxEntries, printV2);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -928,8 +989,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return the debug text
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized String debugString(int numValues) {
-    return debugString(liveHandle(), numValues);
+  public String debugString(int numValues) {
+    long handle = enter();
+    try {
+      return debugString(handle, numValues);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -938,8 +1004,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return the debug text without element values
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized String deviceSafeDebugString() {
-    return deviceSafeDebugString(liveHandle());
+  public String deviceSafeDebugString() {
+    long handle = enter();
+    try {
+      return deviceSafeDebugString(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -954,8 +1025,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException for a scalar or bounds outside {@code 0 <= start <= limit
    *     <= dim0} (C++ aborts)
    */
-  public synchronized Tensor<T> slice(long dim0Start, long dim0Limit) {
-    return typed(slice(liveHandle(), dim0Start, dim0Limit));
+  public Tensor<T> slice(long dim0Start, long dim0Limit) {
+    long handle = enter();
+    try {
+      return typed(slice(handle, dim0Start, dim0Limit));
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -967,8 +1043,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalArgumentException for a scalar or an index outside {@code [0, dim0]}, or
    *     {@code index == dim0} with non-empty rows (C++ aborts)
    */
-  public synchronized Tensor<T> subSlice(long index) {
-    return typed(subSlice(liveHandle(), index));
+  public Tensor<T> subSlice(long index) {
+    long handle = enter();
+    try {
+      return typed(subSlice(handle, index));
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -991,8 +1072,11 @@ public final class Tensor<T> implements AutoCloseable {
     if (dtype == null || shape == null) {
       throw new NullPointerException(dtype == null ? "dtype" : "shape");
     }
-    synchronized (other) {
-      return typed(bitcastFrom(other.liveHandle(), dtype.c(), shape.clone()));
+    long handle = other.enter();
+    try {
+      return typed(bitcastFrom(handle, dtype.c(), shape.clone()));
+    } finally {
+      other.life.exit();
     }
   }
 
@@ -1012,17 +1096,32 @@ public final class Tensor<T> implements AutoCloseable {
     if (shape == null) {
       throw new NullPointerException("shape");
     }
-    Tensor<?> first = serial <= other.serial ? this : other;
-    Tensor<?> second = first == this ? other : this;
-    synchronized (first) {
-      synchronized (second) {
-        long h = liveHandle();
-        boolean copied = copyFrom(h, other.liveHandle(), shape.clone());
-        if (copied) {
-          setDescription(describe(h));
+    long h = enter();
+    try {
+      long o = other.enter();
+      try {
+        // The value being replaced, kept under a handle of its own: a call that began earlier may
+        // still read its memory, so it is retired (released once no use is in progress).
+        NativeHandle old = NativeHandle.adopt(this, NativeHandle.share(h), 0, null, life);
+        boolean copied;
+        try {
+          copied = copyFrom(h, o, shape.clone());
+        } catch (RuntimeException e) {
+          old.release();
+          throw e;
         }
-        return copied;
+        if (!copied) {
+          old.release();
+          return false;
+        }
+        life.retire(old);
+        setDescription(describe(h));
+        return true;
+      } finally {
+        other.life.exit();
       }
+    } finally {
+      life.exit();
     }
   }
 
@@ -1032,8 +1131,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return whether the data is 64-byte aligned
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized boolean isAligned() {
-    return isAligned(liveHandle());
+  public boolean isAligned() {
+    long handle = enter();
+    try {
+      return isAligned(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -1042,8 +1146,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return whether the tensor holds data (or needs none)
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized boolean isInitialized() {
-    return isInitialized(liveHandle());
+  public boolean isInitialized() {
+    long handle = enter();
+    try {
+      return isInitialized(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -1065,12 +1174,16 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws NullPointerException if either tensor is closed
    */
   public boolean sharesBufferWith(Tensor<?> other) {
-    Tensor<?> first = serial <= other.serial ? this : other;
-    Tensor<?> second = first == this ? other : this;
-    synchronized (first) {
-      synchronized (second) {
-        return sharesBufferWith(liveHandle(), other.liveHandle());
+    long h = enter();
+    try {
+      long o = other.enter();
+      try {
+        return sharesBufferWith(h, o);
+      } finally {
+        other.life.exit();
       }
+    } finally {
+      life.exit();
     }
   }
 
@@ -1082,8 +1195,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws TensorFlowException {@code null buf_ with non-zero shape size …} for an uninitialised
    *     tensor (C++ aborts)
    */
-  public synchronized long totalBytes() {
-    return totalBytes(liveHandle());
+  public long totalBytes() {
+    long handle = enter();
+    try {
+      return totalBytes(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -1092,8 +1210,13 @@ public final class Tensor<T> implements AutoCloseable {
    * @return the same value as {@link #totalBytes()}
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized long allocatedBytes() {
-    return allocatedBytes(liveHandle());
+  public long allocatedBytes() {
+    long handle = enter();
+    try {
+      return allocatedBytes(handle);
+    } finally {
+      life.exit();
+    }
   }
 
   /**
@@ -1117,9 +1240,15 @@ public final class Tensor<T> implements AutoCloseable {
    * @throws IllegalStateException for STRING, RESOURCE and VARIANT (not memcpy-able)
    * @throws NullPointerException after {@link #close()}
    */
-  public synchronized ByteBuffer tensorData() {
+  public ByteBuffer tensorData() {
     long[] keepAlive = new long[KEEP_ALIVE];
-    ByteBuffer view = dataView(liveHandle(), keepAlive);
+    ByteBuffer view;
+    long handle = enter();
+    try {
+      view = dataView(handle, keepAlive);
+    } finally {
+      life.exit();
+    }
     if (view == null) {
       return emptyView();
     }
@@ -1152,13 +1281,17 @@ public final class Tensor<T> implements AutoCloseable {
    *
    * @throws IllegalStateException if this tensor is closed, or has elements but no data
    */
-  synchronized ByteBuffer writableData() {
-    long h = handle.live();
-    if (h == 0) {
+  ByteBuffer writableData() {
+    if (!life.enter()) {
       throw new IllegalStateException(CLOSED);
     }
     long[] keepAlive = new long[KEEP_ALIVE];
-    ByteBuffer view = dataView(h, keepAlive);
+    ByteBuffer view;
+    try {
+      view = dataView(life.handle(), keepAlive);
+    } finally {
+      life.exit();
+    }
     if (view == null) {
       if (TensorArrays.elementCount(shape) != 0) {
         throw new IllegalStateException("The tensor has no data to view");
@@ -1212,8 +1345,8 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   /**
-   * A read-only little-endian view of the bytes of a live handle, valid only while the caller
-   * holds this tensor's monitor (the handle then stays live).
+   * A read-only little-endian view of the bytes of a live handle, valid only inside the caller's
+   * use of the tensor (the handle then stays live).
    */
   private static ByteBuffer borrowedData(long handle) {
     ByteBuffer view = dataView(handle, null);

@@ -3,6 +3,7 @@ package org.tensorflow;
 import static dev.tensorbridge.hostile.Cases.ANY_MESSAGE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -371,7 +372,7 @@ class TensorNativesTest {
   @Test
   void nativeHandleReleasesOnceWhoeverAsks() throws Throwable {
     long before = Diagnostics.liveNativeHandles();
-    NativeHandle owned = NativeHandle.adopt(new Object(), ints(5), 4, null);
+    NativeHandle owned = NativeHandle.adopt(new Object(), ints(5), 4, null, null);
     assertEquals(before + 1, Diagnostics.liveNativeHandles());
     assertNotEquals(0, owned.live());
     owned.release();
@@ -386,15 +387,19 @@ class TensorNativesTest {
   @Test
   void aSessionGroupReleasesItsHandlesAndRefusesNewOnes() throws Throwable {
     long before = Diagnostics.liveNativeHandles();
-    NativeHandle.Group group = new NativeHandle.Group();
-    NativeHandle a = NativeHandle.adopt(new Object(), ints(1), 4, group);
-    NativeHandle b = NativeHandle.adopt(new Object(), ints(2), 4, group);
+    Lifecycle group = new Lifecycle(true, null);
+    assertTrue(group.enter());
+    NativeHandle a = NativeHandle.adopt(new Object(), ints(1), 4, group, group);
+    NativeHandle b = NativeHandle.adopt(new Object(), ints(2), 4, group, group);
+    group.exit();
     b.release();
-    group.releaseAll();
-    assertEquals(0, a.live());
-    assertEquals(before, Diagnostics.liveNativeHandles());
+    group.close();
+    assertEquals(before, Diagnostics.liveNativeHandles(), "a released with the group");
+    assertFalse(group.enter(), "no use after close");
     long late = ints(3);
-    assertThrows(ISE, () -> NativeHandle.adopt(new Object(), late, 4, group));
+    assertThrows(ISE, () -> NativeHandle.adopt(new Object(), late, 4, group, group));
     assertEquals(before, Diagnostics.liveNativeHandles(), "the refused handle is released");
+    a.release(); // already released with the group: no effect
+    assertEquals(before, Diagnostics.liveNativeHandles());
   }
 }
