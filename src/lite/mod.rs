@@ -6,6 +6,7 @@
 
 pub mod convert;
 pub mod element;
+pub mod ops;
 pub mod simd;
 
 pub use convert::{load_f32, load_i32, store_f32, store_i32};
