@@ -61,6 +61,7 @@ public final class ElementwiseOps {
     private float[] params = new float[0];
     private int paramsLength;
     private boolean rejected;
+    private int applied; // ops that are not identities (a cast to FLOAT32 adds no step but counts)
 
     /**
      * A plan starting from elements of {@code type} in a buffer of {@code shape}.
@@ -97,6 +98,7 @@ public final class ElementwiseOps {
       System.arraycopy(stddev, 0, params, paramsLength + channels, channels);
       paramsLength += 2 * channels;
       type = DataType.FLOAT32;
+      applied++;
     }
 
     /**
@@ -116,6 +118,7 @@ public final class ElementwiseOps {
         return;
       }
       type = destination;
+      applied++;
     }
 
     private void append(int opcode, int argument) {
@@ -171,7 +174,7 @@ public final class ElementwiseOps {
         return null;
       }
     }
-    if (plan.programLength == 0) {
+    if (plan.applied == 0) {
       return input;
     }
     return run(input, shape, plan);
@@ -179,7 +182,7 @@ public final class ElementwiseOps {
 
   /**
    * Runs {@code plan} over {@code input}, whose shape is {@code shape}, into a new buffer; returns
-   * {@code input} when the plan has no steps.
+   * {@code input} when every op of the plan was an identity.
    *
    * @param input the input buffer
    * @param shape its shape
@@ -191,7 +194,7 @@ public final class ElementwiseOps {
     if (plan.rejected) {
       throw new IllegalArgumentException("plan does not apply to the input");
     }
-    if (plan.programLength == 0) {
+    if (plan.applied == 0) {
       return input;
     }
     int count = input.getFlatSize();
