@@ -145,6 +145,8 @@ fn apply(patterns: &[Pattern], start: usize, work: &mut [f32]) {
 /// The arithmetic loops, compiled once for the baseline and once for AVX2 on x86_64 (picked at
 /// run time). The loops are plain Rust that the compiler vectorizes; a true division per element.
 mod kernels {
+    use crate::lite::simd::scalar::clamp_truncate;
+
     #[inline(always)]
     fn normalize_scalar_body(work: &mut [f32], mean: f32, stddev: f32) {
         for x in work {
@@ -162,9 +164,9 @@ mod kernels {
     #[inline(always)]
     fn to_uint8_body(work: &mut [f32]) {
         for x in work {
-            // NaN -> 0, clamp, truncate toward zero (select form, so it vectorizes).
-            let v = if x.is_nan() { 0.0 } else { *x };
-            *x = (v.max(0.0).min(255.0) as i32) as f32;
+            // The TensorBuffer rule for float to UINT8 (NaN -> 0, clamp, truncate), in its
+            // vectorizable select form.
+            *x = clamp_truncate(*x, 0.0, 255.0) as f32;
         }
     }
 

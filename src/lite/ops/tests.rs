@@ -101,3 +101,55 @@ fn rejects_mismatched_lengths_and_parameters() {
     assert!(run(&src, ElementType::Float32, ByteOrder::NATIVE, &bad, &mut dst, ElementType::Float32).is_err());
     assert!(run(&src[..7], ElementType::Float32, ByteOrder::NATIVE, &[], &mut dst, ElementType::Float32).is_err());
 }
+
+/// Rough timing of the fused kernel alone (not a test of speed; run with --ignored --nocapture).
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore]
+fn kernel_timing() {
+    let count = 224 * 224 * 3;
+    let src: Vec<u8> = (0..count).map(|i| (i * 7) as u8).collect();
+    let mut dst = vec![0u8; count];
+    let steps = [
+        Step::Normalize { mean: &[127.5], stddev: &[127.5] },
+        Step::Normalize { mean: &[-1.0], stddev: &[1.0 / 128.0] },
+        Step::ToUint8,
+    ];
+    let hd = 1920 * 1080 * 3;
+    let fsrc = vec![0u8; hd * 4];
+    let mut fdst = vec![0f32; hd];
+    let ch = [Step::Normalize { mean: &[1.0, 2.0, 3.0], stddev: &[4.0, 5.0, 6.0] }];
+    // Thread CPU time: the build machines are shared, so wall time mostly measures waiting.
+    fn cpu_ns() -> i128 {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: a valid out-pointer for clock_gettime.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        i128::from(ts.tv_sec) * 1_000_000_000 + i128::from(ts.tv_nsec)
+    }
+    for _ in 0..3 {
+        let t = cpu_ns();
+        for _ in 0..100 {
+            run(&src, ElementType::Uint8, ByteOrder::NATIVE, &steps, &mut dst, ElementType::Uint8).unwrap();
+        }
+        let fused = (cpu_ns() - t) / 100;
+        let t = cpu_ns();
+        for _ in 0..5 {
+            run(&fsrc, ElementType::Float32, ByteOrder::NATIVE, &ch, bytemuck::cast_slice_mut(&mut fdst), ElementType::Float32)
+                .unwrap();
+        }
+        let hd = (cpu_ns() - t) / 5;
+        let t = cpu_ns();
+        for _ in 0..5 {
+            bytemuck::cast_slice_mut::<f32, u8>(&mut fdst).copy_from_slice(&fsrc);
+        }
+        let copy = (cpu_ns() - t) / 5;
+        println!("cpu ns: 224x224x3 fused chain {fused}; 1920x1080x3 per-channel normalize {hd}; memcpy of it {copy}");
+        for k in 0..=steps.len() {
+            let t = cpu_ns();
+            for _ in 0..100 {
+                run(&src, ElementType::Uint8, ByteOrder::NATIVE, &steps[..k], &mut dst, ElementType::Uint8).unwrap();
+            }
+            println!("  first {k} steps: {}", (cpu_ns() - t) / 100);
+        }
+    }
+}
