@@ -48,7 +48,8 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
     guard_primitive(&mut env, || {
         let src_ty = ElementType::from_tflite_code(src_type)?;
         let dst_ty = ElementType::from_tflite_code(dst_type)?;
-        let count = usize::try_from(count).map_err(|_| Error::invalid_argument("negative count"))?;
+        let count =
+            usize::try_from(count).map_err(|_| Error::invalid_argument("negative count"))?;
         let program: Vec<jint> = raw.ints(&program)?;
         let params: Vec<f32> = raw.floats(&params)?;
         let steps = decode(&program, &params)?;
@@ -85,7 +86,9 @@ fn byte_len(count: usize, ty: ElementType) -> crate::Result<usize> {
 /// The steps of a program, borrowing their constants from `params`.
 fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>>> {
     if program.len() % 2 != 0 {
-        return Err(Error::invalid_argument("program is not (opcode, channels) pairs"));
+        return Err(Error::invalid_argument(
+            "program is not (opcode, channels) pairs",
+        ));
     }
     let mut steps = Vec::with_capacity(program.len() / 2);
     let mut next = 0usize;
@@ -133,7 +136,13 @@ impl RawEnv {
         let mut out = vec![0; len];
         // SAFETY: the region [0, len) is the whole array; `out` holds `len` ints.
         unsafe {
-            ((**self.0).v1_1.GetIntArrayRegion)(self.0, raw.cast(), 0, len as jint, out.as_mut_ptr())
+            ((**self.0).v1_1.GetIntArrayRegion)(
+                self.0,
+                raw.cast(),
+                0,
+                len as jint,
+                out.as_mut_ptr(),
+            )
         };
         Ok(out)
     }
@@ -157,11 +166,19 @@ impl RawEnv {
 
     /// `len` bytes of `array` from `offset`, copied out (a heap source is the rare case: our own
     /// buffers are direct).
-    fn byte_region(&self, array: &JByteArray<'_>, offset: jint, len: usize) -> BridgeResult<Vec<u8>> {
+    fn byte_region(
+        &self,
+        array: &JByteArray<'_>,
+        offset: jint,
+        len: usize,
+    ) -> BridgeResult<Vec<u8>> {
         let raw = array.as_raw() as jarray;
         let array_len = self.array_len(raw)?;
         let start = usize::try_from(offset).map_err(|_| {
-            Error::new(ErrorKind::IndexOutOfBounds, format!("negative array offset {offset}"))
+            Error::new(
+                ErrorKind::IndexOutOfBounds,
+                format!("negative array offset {offset}"),
+            )
         })?;
         if start.checked_add(len).is_none_or(|end| end > array_len) {
             return Err(Error::new(

@@ -55,7 +55,9 @@ pub fn run(
     dst_ty: ElementType,
 ) -> Result<()> {
     if src.len() % src_ty.size() != 0 {
-        return Err(Error::invalid_argument("source bytes are not whole elements"));
+        return Err(Error::invalid_argument(
+            "source bytes are not whole elements",
+        ));
     }
     let count = src.len() / src_ty.size();
     if count.checked_mul(dst_ty.size()) != Some(dst.len()) {
@@ -106,21 +108,39 @@ pub fn run(
 /// A step with its per-channel constants repeated over a chunk plus one period, so that the
 /// constants of a chunk starting at any element are one contiguous window.
 enum Pattern {
-    Scalar { mean: f32, stddev: f32 },
-    Channels { channels: usize, mean: Vec<f32>, stddev: Vec<f32> },
+    Scalar {
+        mean: f32,
+        stddev: f32,
+    },
+    Channels {
+        channels: usize,
+        mean: Vec<f32>,
+        stddev: Vec<f32>,
+    },
     ToUint8,
 }
 
 impl Pattern {
     fn new(step: &Step<'_>, chunk: usize) -> Pattern {
         match *step {
-            Step::Normalize { mean, stddev } if mean.len() == 1 => {
-                Pattern::Scalar { mean: mean[0], stddev: stddev[0] }
-            }
+            Step::Normalize { mean, stddev } if mean.len() == 1 => Pattern::Scalar {
+                mean: mean[0],
+                stddev: stddev[0],
+            },
             Step::Normalize { mean, stddev } => Pattern::Channels {
                 channels: mean.len(),
-                mean: mean.iter().copied().cycle().take(chunk + mean.len()).collect(),
-                stddev: stddev.iter().copied().cycle().take(chunk + mean.len()).collect(),
+                mean: mean
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(chunk + mean.len())
+                    .collect(),
+                stddev: stddev
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(chunk + mean.len())
+                    .collect(),
             },
             Step::ToUint8 => Pattern::ToUint8,
         }
@@ -133,9 +153,17 @@ fn apply(patterns: &[Pattern], start: usize, work: &mut [f32]) {
     for pattern in patterns {
         match pattern {
             Pattern::Scalar { mean, stddev } => kernels::normalize_scalar(work, *mean, *stddev),
-            Pattern::Channels { channels, mean, stddev } => {
+            Pattern::Channels {
+                channels,
+                mean,
+                stddev,
+            } => {
                 let first = start % channels;
-                kernels::normalize_channels(work, &mean[first..first + n], &stddev[first..first + n])
+                kernels::normalize_channels(
+                    work,
+                    &mean[first..first + n],
+                    &stddev[first..first + n],
+                )
             }
             Pattern::ToUint8 => kernels::to_uint8(work),
         }

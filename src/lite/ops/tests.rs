@@ -29,7 +29,10 @@ fn reference(values: &[f32], steps: &[Step<'_>]) -> Vec<f32> {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 32) as u32
     }
     fn float(&mut self) -> f32 {
@@ -52,20 +55,42 @@ fn fused_matches_one_op_at_a_time_for_float_input() {
         let mean = [0.5f32, 127.5, -3.25];
         let stddev = [127.5f32, 0.3, f32::INFINITY];
         let steps = [
-            Step::Normalize { mean: &mean, stddev: &stddev },
-            Step::Normalize { mean: &mean[..1], stddev: &stddev[1..2] },
+            Step::Normalize {
+                mean: &mean,
+                stddev: &stddev,
+            },
+            Step::Normalize {
+                mean: &mean[..1],
+                stddev: &stddev[1..2],
+            },
             Step::ToUint8,
-            Step::Normalize { mean: &[1.0, 2.0], stddev: &[3.0, 0.7] },
+            Step::Normalize {
+                mean: &[1.0, 2.0],
+                stddev: &[3.0, 0.7],
+            },
         ];
         for k in 0..=steps.len() {
             let want = reference(&values, &steps[..k]);
             let mut out = vec![0u8; count * 4];
-            run(&bytes, ElementType::Float32, ByteOrder::NATIVE, &steps[..k], &mut out, ElementType::Float32)
-                .unwrap();
-            let got: Vec<f32> =
-                out.chunks_exact(4).map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect();
+            run(
+                &bytes,
+                ElementType::Float32,
+                ByteOrder::NATIVE,
+                &steps[..k],
+                &mut out,
+                ElementType::Float32,
+            )
+            .unwrap();
+            let got: Vec<f32> = out
+                .chunks_exact(4)
+                .map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
             for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-                assert_eq!(g.to_bits(), w.to_bits(), "count {count} steps {k} element {i}");
+                assert_eq!(
+                    g.to_bits(),
+                    w.to_bits(),
+                    "count {count} steps {k} element {i}"
+                );
             }
         }
     }
@@ -80,7 +105,13 @@ fn uint8_output_and_every_input_type() {
             let bytes: Vec<u8> = (0..count * ty.size()).map(|_| rng.next() as u8).collect();
             let mut floats = vec![0.0f32; count];
             load_f32(&bytes, ty, order, &mut floats).unwrap();
-            let steps = [Step::Normalize { mean: &[3.0], stddev: &[0.5] }, Step::ToUint8];
+            let steps = [
+                Step::Normalize {
+                    mean: &[3.0],
+                    stddev: &[0.5],
+                },
+                Step::ToUint8,
+            ];
             let want = reference(&floats, &steps);
             let mut out = vec![0u8; count];
             run(&bytes, ty, order, &steps, &mut out, ElementType::Uint8).unwrap();
@@ -95,11 +126,44 @@ fn uint8_output_and_every_input_type() {
 fn rejects_mismatched_lengths_and_parameters() {
     let src = [0u8; 8];
     let mut dst = [0u8; 4];
-    assert!(run(&src, ElementType::Float32, ByteOrder::NATIVE, &[], &mut dst, ElementType::Float32).is_err());
+    assert!(
+        run(
+            &src,
+            ElementType::Float32,
+            ByteOrder::NATIVE,
+            &[],
+            &mut dst,
+            ElementType::Float32
+        )
+        .is_err()
+    );
     let mut dst = [0u8; 8];
-    let bad = [Step::Normalize { mean: &[1.0, 2.0], stddev: &[1.0] }];
-    assert!(run(&src, ElementType::Float32, ByteOrder::NATIVE, &bad, &mut dst, ElementType::Float32).is_err());
-    assert!(run(&src[..7], ElementType::Float32, ByteOrder::NATIVE, &[], &mut dst, ElementType::Float32).is_err());
+    let bad = [Step::Normalize {
+        mean: &[1.0, 2.0],
+        stddev: &[1.0],
+    }];
+    assert!(
+        run(
+            &src,
+            ElementType::Float32,
+            ByteOrder::NATIVE,
+            &bad,
+            &mut dst,
+            ElementType::Float32
+        )
+        .is_err()
+    );
+    assert!(
+        run(
+            &src[..7],
+            ElementType::Float32,
+            ByteOrder::NATIVE,
+            &[],
+            &mut dst,
+            ElementType::Float32
+        )
+        .is_err()
+    );
 }
 
 /// Rough timing of the fused kernel alone (not a test of speed; run with --ignored --nocapture).
@@ -111,17 +175,29 @@ fn kernel_timing() {
     let src: Vec<u8> = (0..count).map(|i| (i * 7) as u8).collect();
     let mut dst = vec![0u8; count];
     let steps = [
-        Step::Normalize { mean: &[127.5], stddev: &[127.5] },
-        Step::Normalize { mean: &[-1.0], stddev: &[1.0 / 128.0] },
+        Step::Normalize {
+            mean: &[127.5],
+            stddev: &[127.5],
+        },
+        Step::Normalize {
+            mean: &[-1.0],
+            stddev: &[1.0 / 128.0],
+        },
         Step::ToUint8,
     ];
     let hd = 1920 * 1080 * 3;
     let fsrc = vec![0u8; hd * 4];
     let mut fdst = vec![0f32; hd];
-    let ch = [Step::Normalize { mean: &[1.0, 2.0, 3.0], stddev: &[4.0, 5.0, 6.0] }];
+    let ch = [Step::Normalize {
+        mean: &[1.0, 2.0, 3.0],
+        stddev: &[4.0, 5.0, 6.0],
+    }];
     // Thread CPU time: the build machines are shared, so wall time mostly measures waiting.
     fn cpu_ns() -> i128 {
-        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
         // SAFETY: a valid out-pointer for clock_gettime.
         unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
         i128::from(ts.tv_sec) * 1_000_000_000 + i128::from(ts.tv_nsec)
@@ -129,13 +205,28 @@ fn kernel_timing() {
     for _ in 0..3 {
         let t = cpu_ns();
         for _ in 0..100 {
-            run(&src, ElementType::Uint8, ByteOrder::NATIVE, &steps, &mut dst, ElementType::Uint8).unwrap();
+            run(
+                &src,
+                ElementType::Uint8,
+                ByteOrder::NATIVE,
+                &steps,
+                &mut dst,
+                ElementType::Uint8,
+            )
+            .unwrap();
         }
         let fused = (cpu_ns() - t) / 100;
         let t = cpu_ns();
         for _ in 0..5 {
-            run(&fsrc, ElementType::Float32, ByteOrder::NATIVE, &ch, bytemuck::cast_slice_mut(&mut fdst), ElementType::Float32)
-                .unwrap();
+            run(
+                &fsrc,
+                ElementType::Float32,
+                ByteOrder::NATIVE,
+                &ch,
+                bytemuck::cast_slice_mut(&mut fdst),
+                ElementType::Float32,
+            )
+            .unwrap();
         }
         let hd = (cpu_ns() - t) / 5;
         let t = cpu_ns();
@@ -143,11 +234,21 @@ fn kernel_timing() {
             bytemuck::cast_slice_mut::<f32, u8>(&mut fdst).copy_from_slice(&fsrc);
         }
         let copy = (cpu_ns() - t) / 5;
-        println!("cpu ns: 224x224x3 fused chain {fused}; 1920x1080x3 per-channel normalize {hd}; memcpy of it {copy}");
+        println!(
+            "cpu ns: 224x224x3 fused chain {fused}; 1920x1080x3 per-channel normalize {hd}; memcpy of it {copy}"
+        );
         for k in 0..=steps.len() {
             let t = cpu_ns();
             for _ in 0..100 {
-                run(&src, ElementType::Uint8, ByteOrder::NATIVE, &steps[..k], &mut dst, ElementType::Uint8).unwrap();
+                run(
+                    &src,
+                    ElementType::Uint8,
+                    ByteOrder::NATIVE,
+                    &steps[..k],
+                    &mut dst,
+                    ElementType::Uint8,
+                )
+                .unwrap();
             }
             println!("  first {k} steps: {}", (cpu_ns() - t) / 100);
         }
