@@ -23,12 +23,14 @@ use crate::{Error, ErrorKind};
 /// Program opcodes (`ElementwiseOps.NORMALIZE` / `TO_UINT8` in Java).
 const NORMALIZE: jint = 0;
 const TO_UINT8: jint = 1;
+const QUANTIZE_INTEGER: jint = 2;
 
 /// `static native void run(ByteBuffer srcDirect, byte[] srcHeap, int srcOffset, int srcType,
 /// boolean srcBigEndian, int count, ByteBuffer dst, int dstType, int[] program, float[] params)`
 ///
 /// `program` holds pairs `(opcode, channels)`; each NORMALIZE takes `channels` means and then
-/// `channels` stddevs from `params`, in order.
+/// `channels` stddevs from `params`, in order; each QUANTIZE_INTEGER takes scale, zero point and
+/// the type's bounds.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>(
     mut env: EnvUnowned<'local>,
@@ -110,6 +112,20 @@ fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>
                 next = end;
             }
             TO_UINT8 => steps.push(Step::ToUint8),
+            QUANTIZE_INTEGER => {
+                let end = next
+                    .checked_add(4)
+                    .filter(|&end| end <= params.len())
+                    .ok_or_else(|| Error::invalid_argument("params too short for the program"))?;
+                let p = &params[next..end];
+                steps.push(Step::QuantizeInteger {
+                    scale: p[0],
+                    zero_point: p[1],
+                    lo: p[2],
+                    hi: p[3],
+                });
+                next = end;
+            }
             other => return Err(Error::invalid_argument(format!("unknown opcode {other}"))),
         }
     }

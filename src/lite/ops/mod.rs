@@ -38,6 +38,19 @@ pub enum Step<'a> {
     /// A cast of a float to UINT8: NaN becomes 0, then truncation toward zero and a clamp to
     /// 0..=255 (Java's `(int) f` followed by TFLite Support's clamp).
     ToUint8,
+    /// TensorFlow Lite's affine quantization to an integer type (a project extension):
+    /// `clamp(round(x / scale) + zero_point, lo, hi)`, rounding half away from zero; NaN
+    /// quantizes to `zero_point`. The result is an integer held as a float.
+    QuantizeInteger {
+        /// The real value of one quantization step.
+        scale: f32,
+        /// The quantized value of 0 (an integer within `lo..=hi`).
+        zero_point: f32,
+        /// The smallest value of the integer type.
+        lo: f32,
+        /// The largest value of the integer type.
+        hi: f32,
+    },
 }
 
 /// Elements per chunk: small enough that a chunk's floats stay in the L1 cache between steps.
@@ -118,6 +131,12 @@ enum Pattern {
         stddev: Vec<f32>,
     },
     ToUint8,
+    QuantizeInteger {
+        scale: f32,
+        zero_point: f32,
+        lo: f32,
+        hi: f32,
+    },
 }
 
 impl Pattern {
@@ -143,6 +162,17 @@ impl Pattern {
                     .collect(),
             },
             Step::ToUint8 => Pattern::ToUint8,
+            Step::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            } => Pattern::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            },
         }
     }
 }
@@ -166,6 +196,12 @@ fn apply(patterns: &[Pattern], start: usize, work: &mut [f32]) {
                 )
             }
             Pattern::ToUint8 => kernels::to_uint8(work),
+            Pattern::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            } => kernels::quantize_integer(work, *scale, *zero_point, *lo, *hi),
         }
     }
 }
@@ -195,6 +231,23 @@ mod kernels {
             // The TensorBuffer rule for float to UINT8 (NaN -> 0, clamp, truncate), in its
             // vectorizable select form.
             *x = clamp_truncate(*x, 0.0, 255.0) as f32;
+        }
+    }
+
+    /// Rounding in float is exact; adding the zero point in float is exact while the sum stays
+    /// below 2^24 in magnitude, and any larger sum lies far outside every integer type's range
+    /// handled here, so the clamp gives the integer rule's result.
+    pub(super) fn quantize_integer(
+        work: &mut [f32],
+        scale: f32,
+        zero_point: f32,
+        lo: f32,
+        hi: f32,
+    ) {
+        for x in work {
+            let q = (*x / scale).round();
+            let q = if q.is_nan() { 0.0 } else { q };
+            *x = (q + zero_point).max(lo).min(hi);
         }
     }
 

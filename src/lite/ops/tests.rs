@@ -20,6 +20,18 @@ fn reference(values: &[f32], steps: &[Step<'_>]) -> Vec<f32> {
                     *x = ((*x as i32).clamp(0, 255)) as f32;
                 }
             }
+            // TFLite: (int32) round(x / scale) + zero_point, clamped; NaN taken as 0.
+            Step::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            } => {
+                for x in v.iter_mut() {
+                    let q = ((*x / scale).round() as i64).saturating_add(*zero_point as i64);
+                    *x = q.clamp(*lo as i64, *hi as i64) as f32;
+                }
+            }
         }
     }
     v
@@ -253,4 +265,76 @@ fn kernel_timing() {
             println!("  first {k} steps: {}", (cpu_ns() - t) / 100);
         }
     }
+}
+
+#[test]
+fn integer_quantization_rounds_half_away_from_zero_then_clamps() {
+    let values = [
+        0.5f32,
+        -0.5,
+        1.5,
+        2.5,
+        -2.5,
+        0.49999997,
+        126.5,
+        127.5,
+        -128.5,
+        -129.0,
+        1e30,
+        -1e30,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        0.0,
+        -0.0,
+    ];
+    let bytes: Vec<u8> = bytemuck::cast_slice(&values).to_vec();
+    let int8 = [Step::QuantizeInteger {
+        scale: 1.0,
+        zero_point: 0.0,
+        lo: -128.0,
+        hi: 127.0,
+    }];
+    let mut out = vec![0u8; values.len()];
+    run(
+        &bytes,
+        ElementType::Float32,
+        ByteOrder::NATIVE,
+        &int8,
+        &mut out,
+        ElementType::Int8,
+    )
+    .unwrap();
+    let got: Vec<i8> = out.iter().map(|&b| b as i8).collect();
+    assert_eq!(
+        got,
+        [
+            1, -1, 2, 3, -3, 0, 127, 127, -128, -128, 127, -128, 127, -128, 0, 0, 0
+        ]
+    );
+    let want = reference(&values, &int8);
+    assert_eq!(got.iter().map(|&q| f32::from(q)).collect::<Vec<_>>(), want);
+    // UINT8 with a zero point: the zero point is added after rounding.
+    let uint8 = [Step::QuantizeInteger {
+        scale: 0.5,
+        zero_point: 128.0,
+        lo: 0.0,
+        hi: 255.0,
+    }];
+    let mut out = vec![0u8; values.len()];
+    run(
+        &bytes,
+        ElementType::Float32,
+        ByteOrder::NATIVE,
+        &uint8,
+        &mut out,
+        ElementType::Uint8,
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        [
+            129, 127, 131, 133, 123, 129, 255, 255, 0, 0, 255, 0, 255, 0, 128, 128, 128
+        ]
+    );
 }

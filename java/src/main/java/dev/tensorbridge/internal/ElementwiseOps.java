@@ -26,6 +26,7 @@ public final class ElementwiseOps {
 
   private static final int NORMALIZE = 0;
   private static final int TO_UINT8 = 1;
+  private static final int QUANTIZE_INTEGER = 2;
 
   private static volatile Planner planner;
 
@@ -117,6 +118,30 @@ public final class ElementwiseOps {
         rejected = true;
         return;
       }
+      type = destination;
+      applied++;
+    }
+
+    /**
+     * Adds TensorFlow Lite's quantization to INT8 or UINT8 (a project extension): {@code
+     * clamp(round(x / scale) + zeroPoint)}, rounding half away from zero, NaN to the zero point.
+     *
+     * @param scale the real value of one step (checked by the op)
+     * @param zeroPoint the quantized value of 0, within the type's range (checked by the op)
+     * @param destination INT8 or UINT8
+     */
+    public void quantizeInteger(float scale, int zeroPoint, DataType destination) {
+      boolean int8 = destination == DataType.INT8;
+      if (!int8 && destination != DataType.UINT8) {
+        rejected = true;
+        return;
+      }
+      append(QUANTIZE_INTEGER, 0);
+      ensureParams(paramsLength + 4);
+      params[paramsLength++] = scale;
+      params[paramsLength++] = zeroPoint;
+      params[paramsLength++] = int8 ? -128f : 0f;
+      params[paramsLength++] = int8 ? 127f : 255f;
       type = destination;
       applied++;
     }

@@ -15,6 +15,11 @@ final class OpsPlanner implements ElementwiseOps.Planner {
       plan.normalize(normalize.isIdentityOp, normalize.mean, normalize.stddev);
       return true;
     }
+    if (type == IntegerQuantizeOp.class) {
+      IntegerQuantizeOp quantize = (IntegerQuantizeOp) op;
+      plan.quantizeInteger(quantize.scale, quantize.zeroPoint, quantize.destinationType);
+      return true;
+    }
     if (type == CastOp.class) {
       plan.cast(((CastOp) op).destinationType);
       return true;
