@@ -8,6 +8,7 @@ mod handles;
 
 mod diagnostics;
 mod eager_operation_builder;
+mod elementwise_ops;
 mod graph;
 mod native_handle;
 mod shape;

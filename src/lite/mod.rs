@@ -8,6 +8,7 @@
 pub mod buffer;
 pub mod convert;
 pub mod element;
+pub mod ops;
 pub mod simd;
 
 pub use convert::{f32_to_i32, i32_to_f32, i64_to_f32, i64_to_i32, load_f32, load_i32, store_f32, store_i32};

@@ -1,0 +1,289 @@
+package dev.tensorbridge.internal;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
+import org.tensorflow.lite.DataType;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
+
+/**
+ * Runs TFLite Support's elementwise tensor ops ({@code NormalizeOp}, {@code QuantizeOp}, {@code
+ * DequantizeOp}, {@code CastOp}), alone or as a fused chain, in one native pass from the input's
+ * storage into a new buffer. Not public API.
+ *
+ * <p>A chain is described by a {@link Plan}; the ops' package registers the {@link Planner} that
+ * knows their fields. The result is what running the ops one by one gives, including its shape,
+ * its dynamic-ness, the position left in the input's and the result's storage (a UINT8 storage
+ * read or written in bulk ends at the element count, any other at 0) and the aliasing (a chain of
+ * identities returns the input itself).
+ */
+public final class ElementwiseOps {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
+  private static final int NORMALIZE = 0;
+  private static final int TO_UINT8 = 1;
+  private static final int QUANTIZE_INTEGER = 2;
+
+  private static volatile Planner planner;
+
+  private ElementwiseOps() {}
+
+  /** Describes an op as steps of a {@link Plan}; implemented next to the ops. */
+  public interface Planner {
+    /**
+     * Adds {@code op}'s steps to {@code plan}.
+     *
+     * @param op an operator
+     * @param plan the plan to extend
+     * @return false if {@code op} is not one of the fusable ops (exactly their classes)
+     */
+    boolean addTo(Object op, Plan plan);
+  }
+
+  /**
+   * Registers the planner of the ops' package (called from their static initialisers).
+   *
+   * @param opsPlanner the planner
+   */
+  public static void registerPlanner(Planner opsPlanner) {
+    planner = opsPlanner;
+  }
+
+  /** A chain of steps over an input of a known shape, tracking the element type. */
+  public static final class Plan {
+    private final int[] shape;
+    private DataType type;
+    private int[] program = new int[4];
+    private int programLength;
+    private float[] params = new float[0];
+    private int paramsLength;
+    private boolean rejected;
+    private int applied; // ops that are not identities (a cast to FLOAT32 adds no step but counts)
+
+    /**
+     * A plan starting from elements of {@code type} in a buffer of {@code shape}.
+     *
+     * @param shape the input's shape (not copied)
+     * @param type the input's element type
+     */
+    public Plan(int[] shape, DataType type) {
+      this.shape = shape;
+      this.type = type;
+    }
+
+    /**
+     * Adds a normalisation {@code (x - mean[c]) / stddev[c]} (output FLOAT32), unless it is an
+     * identity. A channel count that does not match the last dimension rejects the plan (the op
+     * itself then throws when run alone).
+     *
+     * @param identity whether the op returns its input unchanged
+     * @param mean per-channel means
+     * @param stddev per-channel stddevs, as many as means
+     */
+    public void normalize(boolean identity, float[] mean, float[] stddev) {
+      if (identity) {
+        return;
+      }
+      int channels = mean.length;
+      if (!channelsMatch(channels, shape)) {
+        rejected = true;
+        return;
+      }
+      append(NORMALIZE, channels);
+      ensureParams(paramsLength + 2 * channels);
+      System.arraycopy(mean, 0, params, paramsLength, channels);
+      System.arraycopy(stddev, 0, params, paramsLength + channels, channels);
+      paramsLength += 2 * channels;
+      type = DataType.FLOAT32;
+      applied++;
+    }
+
+    /**
+     * Adds a cast to {@code destination} (FLOAT32 or UINT8), unless the elements already have
+     * that type.
+     *
+     * @param destination the element type after the cast
+     */
+    public void cast(DataType destination) {
+      if (destination == type) {
+        return;
+      }
+      if (destination == DataType.UINT8) {
+        append(TO_UINT8, 0);
+      } else if (destination != DataType.FLOAT32) {
+        rejected = true;
+        return;
+      }
+      type = destination;
+      applied++;
+    }
+
+    /**
+     * Adds TensorFlow Lite's quantization to INT8 or UINT8 (a project extension): {@code
+     * clamp(round(x / scale) + zeroPoint)}, rounding half away from zero, NaN to the zero point.
+     *
+     * @param scale the real value of one step (checked by the op)
+     * @param zeroPoint the quantized value of 0, within the type's range (checked by the op)
+     * @param destination INT8 or UINT8
+     */
+    public void quantizeInteger(float scale, int zeroPoint, DataType destination) {
+      boolean int8 = destination == DataType.INT8;
+      if (!int8 && destination != DataType.UINT8) {
+        rejected = true;
+        return;
+      }
+      append(QUANTIZE_INTEGER, 0);
+      ensureParams(paramsLength + 4);
+      params[paramsLength++] = scale;
+      params[paramsLength++] = zeroPoint;
+      params[paramsLength++] = int8 ? -128f : 0f;
+      params[paramsLength++] = int8 ? 127f : 255f;
+      type = destination;
+      applied++;
+    }
+
+    private void append(int opcode, int argument) {
+      if (programLength + 2 > program.length) {
+        program = Arrays.copyOf(program, program.length * 2);
+      }
+      program[programLength++] = opcode;
+      program[programLength++] = argument;
+    }
+
+    private void ensureParams(int length) {
+      if (length > params.length) {
+        params = Arrays.copyOf(params, Math.max(length, params.length * 2));
+      }
+    }
+  }
+
+  /**
+   * Whether a normalisation with {@code channels} channels applies to {@code shape}: one channel
+   * always, otherwise the last dimension must equal the channel count.
+   *
+   * @param channels the number of means (stddevs)
+   * @param shape the input's shape
+   * @return whether it applies
+   */
+  public static boolean channelsMatch(int channels, int[] shape) {
+    return channels == 1 || (shape.length != 0 && shape[shape.length - 1] == channels);
+  }
+
+  /**
+   * Runs {@code ops} over {@code input} in one pass if every op is one of the fusable ops and the
+   * chain applies to the input as it is; otherwise returns null and the caller runs the ops one
+   * by one (which also produces any exception in the upstream order).
+   *
+   * @param ops the operators, in order
+   * @param input the input buffer
+   * @return the result, {@code input} itself if every op is an identity, or null
+   */
+  public static TensorBuffer tryFused(List<?> ops, TensorBuffer input) {
+    Planner p = planner;
+    if (p == null || input == null || ops.isEmpty()) {
+      return null;
+    }
+    int[] shape;
+    try {
+      shape = input.getShape();
+    } catch (IllegalStateException e) {
+      return null; // storage changed behind the buffer's back: leave it to the ops themselves
+    }
+    Plan plan = new Plan(shape, input.getDataType());
+    for (Object op : ops) {
+      if (op == null || !p.addTo(op, plan) || plan.rejected) {
+        return null;
+      }
+    }
+    if (plan.applied == 0) {
+      return input;
+    }
+    return run(input, shape, plan);
+  }
+
+  /**
+   * Runs {@code plan} over {@code input}, whose shape is {@code shape}, into a new buffer; returns
+   * {@code input} when every op of the plan was an identity.
+   *
+   * @param input the input buffer
+   * @param shape its shape
+   * @param plan the steps
+   * @return the result
+   * @throws IllegalArgumentException if the plan was rejected
+   */
+  public static TensorBuffer run(TensorBuffer input, int[] shape, Plan plan) {
+    if (plan.rejected) {
+      throw new IllegalArgumentException("plan does not apply to the input");
+    }
+    if (plan.applied == 0) {
+      return input;
+    }
+    int count = input.getFlatSize();
+    DataType inType = input.getDataType();
+    if (count < 0) {
+      // A wrapped element count: fail exactly as reading the elements does.
+      input.getFloatArray();
+    }
+    ByteBuffer src = input.getBuffer();
+    src.rewind();
+    if ((long) count * inType.byteSize() > src.limit()) {
+      throw new BufferUnderflowException();
+    }
+    DataType outType = plan.type;
+    TensorBuffer result;
+    ByteBuffer dst;
+    if (input.isDynamic()) {
+      result = TensorBuffer.createDynamic(outType);
+      dst = ByteBuffer.allocateDirect(count * outType.byteSize()).order(ByteOrder.nativeOrder());
+    } else {
+      result = TensorBuffer.createFixedSize(shape, outType);
+      dst = result.getBuffer();
+      if (!dst.isDirect()) {
+        dst = ByteBuffer.allocateDirect(count * outType.byteSize()).order(ByteOrder.nativeOrder());
+      }
+    }
+    int[] program = Arrays.copyOf(plan.program, plan.programLength);
+    float[] params = Arrays.copyOf(plan.params, plan.paramsLength);
+    boolean bigEndian = src.order() == ByteOrder.BIG_ENDIAN;
+    if (src.isDirect()) {
+      run(src, null, 0, inType.ordinal(), bigEndian, count, dst, outType.ordinal(), program, params);
+    } else if (src.hasArray()) {
+      run(null, src.array(), src.arrayOffset(), inType.ordinal(), bigEndian, count, dst,
+          outType.ordinal(), program, params);
+    } else {
+      // Read-only heap storage: its array is not handed out, so copy the elements first.
+      byte[] copy = new byte[count * inType.byteSize()];
+      ByteBuffer from = src.duplicate();
+      from.rewind();
+      from.get(copy);
+      run(null, copy, 0, inType.ordinal(), bigEndian, count, dst, outType.ordinal(), program, params);
+    }
+    if (inType == DataType.UINT8) {
+      src.position(count);
+    }
+    if (dst != result.getBuffer()) {
+      result.loadBuffer(dst, shape);
+    }
+    if (outType == DataType.UINT8) {
+      result.getBuffer().position(count);
+    }
+    return result;
+  }
+
+  // src/jni/elementwise_ops.rs; element types cross as DataType.ordinal() (Rust holds the type table)
+  private static native void run(
+      ByteBuffer srcDirect,
+      byte[] srcHeap,
+      int srcOffset,
+      int srcType,
+      boolean srcBigEndian,
+      int count,
+      ByteBuffer dst,
+      int dstType,
+      int[] program,
+      float[] params);
+}

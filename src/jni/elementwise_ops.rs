@@ -1,0 +1,251 @@
+//! Natives of `dev.tensorbridge.internal.ElementwiseOps`: TFLite Support's tensor ops
+//! (`NormalizeOp`, `QuantizeOp`, `DequantizeOp`, `CastOp`) and fused chains of them, run by
+//! [`crate::lite::ops::run`] from a buffer's memory into a fresh direct buffer.
+//!
+//! The source is a direct `ByteBuffer` (by address) or a `byte[]` plus offset (a heap buffer's
+//! backing array, or Java's copy of a read-only one); the destination is always a direct buffer
+//! Java has just allocated. Java has checked the shapes and parameters; this side re-checks what
+//! memory safety depends on (non-null, direct, byte counts within capacity or array length,
+//! program well formed) before touching memory. One call is one JNI transition; the raw function
+//! table is used so that no `jni::Env` is built unless an exception is thrown.
+
+use jni::EnvUnowned;
+use jni::objects::{JByteArray, JByteBuffer, JClass, JFloatArray, JIntArray};
+use jni::refs::Reference;
+use jni::sys::{JNIEnv, jarray, jboolean, jint, jobject};
+
+use super::errors::BridgeResult;
+use super::guard::guard_primitive;
+use crate::lite::ops::{self, Step};
+use crate::lite::buffer::element_type;
+use crate::lite::{ByteOrder, ElementType};
+use crate::{Error, ErrorKind};
+
+/// Program opcodes (`ElementwiseOps.NORMALIZE` / `TO_UINT8` in Java).
+const NORMALIZE: jint = 0;
+const TO_UINT8: jint = 1;
+const QUANTIZE_INTEGER: jint = 2;
+
+/// `static native void run(ByteBuffer srcDirect, byte[] srcHeap, int srcOffset, int srcType,
+/// boolean srcBigEndian, int count, ByteBuffer dst, int dstType, int[] program, float[] params)`
+///
+/// `program` holds pairs `(opcode, channels)`; each NORMALIZE takes `channels` means and then
+/// `channels` stddevs from `params`, in order; each QUANTIZE_INTEGER takes scale, zero point and
+/// the type's bounds.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    src_direct: JByteBuffer<'local>,
+    src_heap: JByteArray<'local>,
+    src_offset: jint,
+    src_type: jint,
+    src_big_endian: jboolean,
+    count: jint,
+    dst: JByteBuffer<'local>,
+    dst_type: jint,
+    program: JIntArray<'local>,
+    params: JFloatArray<'local>,
+) {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let src_ty = element_type(src_type)?;
+        let dst_ty = element_type(dst_type)?;
+        let count =
+            usize::try_from(count).map_err(|_| Error::invalid_argument("negative count"))?;
+        let program: Vec<jint> = raw.ints(&program)?;
+        let params: Vec<f32> = raw.floats(&params)?;
+        let steps = decode(&program, &params)?;
+        let in_len = byte_len(count, src_ty)?;
+        let out_len = byte_len(count, dst_ty)?;
+        if count == 0 {
+            return Ok(());
+        }
+        let out_ptr = raw.direct(&dst, out_len)?;
+        // SAFETY: `out_len` bytes from the address lie within the direct buffer's capacity; the
+        // buffer is an argument of this call, so its memory stays allocated until we return.
+        let output = unsafe { std::slice::from_raw_parts_mut(out_ptr, out_len) };
+        let order = ByteOrder::from_big_endian(src_big_endian);
+        if !src_direct.is_null() {
+            let in_ptr = raw.direct(&src_direct, in_len)?;
+            // SAFETY: as for the output. The source may be the same memory as no other buffer:
+            // Java allocates the output fresh.
+            let input = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
+            ops::run(input, src_ty, order, &steps, output, dst_ty)?;
+        } else {
+            let input = raw.byte_region(&src_heap, src_offset, in_len)?;
+            ops::run(&input, src_ty, order, &steps, output, dst_ty)?;
+        }
+        Ok(())
+    })
+}
+
+fn byte_len(count: usize, ty: ElementType) -> crate::Result<usize> {
+    count
+        .checked_mul(ty.size())
+        .ok_or_else(|| Error::invalid_argument("element count overflows the byte count"))
+}
+
+/// The steps of a program, borrowing their constants from `params`.
+fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>>> {
+    if program.len() % 2 != 0 {
+        return Err(Error::invalid_argument(
+            "program is not (opcode, channels) pairs",
+        ));
+    }
+    let mut steps = Vec::with_capacity(program.len() / 2);
+    let mut next = 0usize;
+    for pair in program.chunks_exact(2) {
+        match pair[0] {
+            NORMALIZE => {
+                let channels = usize::try_from(pair[1])
+                    .ok()
+                    .filter(|&c| c > 0)
+                    .ok_or_else(|| Error::invalid_argument("channel count must be positive"))?;
+                let end = next
+                    .checked_add(2 * channels)
+                    .filter(|&end| end <= params.len())
+                    .ok_or_else(|| Error::invalid_argument("params too short for the program"))?;
+                steps.push(Step::Normalize {
+                    mean: &params[next..next + channels],
+                    stddev: &params[next + channels..end],
+                });
+                next = end;
+            }
+            TO_UINT8 => steps.push(Step::ToUint8),
+            QUANTIZE_INTEGER => {
+                let end = next
+                    .checked_add(4)
+                    .filter(|&end| end <= params.len())
+                    .ok_or_else(|| Error::invalid_argument("params too short for the program"))?;
+                let p = &params[next..end];
+                steps.push(Step::QuantizeInteger {
+                    scale: p[0],
+                    zero_point: p[1],
+                    lo: p[2],
+                    hi: p[3],
+                });
+                next = end;
+            }
+            other => return Err(Error::invalid_argument(format!("unknown opcode {other}"))),
+        }
+    }
+    Ok(steps)
+}
+
+/// This thread's JNIEnv for one native call. Only functions that cannot throw for the checked
+/// arguments are called.
+struct RawEnv(*mut JNIEnv);
+
+impl RawEnv {
+    fn array_len(&self, array: jarray) -> BridgeResult<usize> {
+        if array.is_null() {
+            return Err(Error::new(ErrorKind::NullPointer, "array is null").into());
+        }
+        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
+        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array) };
+        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
+    }
+
+    fn ints(&self, array: &JIntArray<'_>) -> BridgeResult<Vec<jint>> {
+        let raw = array.as_raw() as jarray;
+        let len = self.array_len(raw)?;
+        let mut out = vec![0; len];
+        // SAFETY: the region [0, len) is the whole array; `out` holds `len` ints.
+        unsafe {
+            ((**self.0).v1_1.GetIntArrayRegion)(
+                self.0,
+                raw.cast(),
+                0,
+                len as jint,
+                out.as_mut_ptr(),
+            )
+        };
+        Ok(out)
+    }
+
+    fn floats(&self, array: &JFloatArray<'_>) -> BridgeResult<Vec<f32>> {
+        let raw = array.as_raw() as jarray;
+        let len = self.array_len(raw)?;
+        let mut out = vec![0.0f32; len];
+        // SAFETY: as in `ints`.
+        unsafe {
+            ((**self.0).v1_1.GetFloatArrayRegion)(
+                self.0,
+                raw.cast(),
+                0,
+                len as jint,
+                out.as_mut_ptr(),
+            )
+        };
+        Ok(out)
+    }
+
+    /// `len` bytes of `array` from `offset`, copied out (a heap source is the rare case: our own
+    /// buffers are direct).
+    fn byte_region(
+        &self,
+        array: &JByteArray<'_>,
+        offset: jint,
+        len: usize,
+    ) -> BridgeResult<Vec<u8>> {
+        let raw = array.as_raw() as jarray;
+        let array_len = self.array_len(raw)?;
+        let start = usize::try_from(offset).map_err(|_| {
+            Error::new(
+                ErrorKind::IndexOutOfBounds,
+                format!("negative array offset {offset}"),
+            )
+        })?;
+        if start.checked_add(len).is_none_or(|end| end > array_len) {
+            return Err(Error::new(
+                ErrorKind::IndexOutOfBounds,
+                format!("{len} bytes from offset {start} needed but the array holds {array_len}"),
+            )
+            .into());
+        }
+        let mut out = vec![0u8; len];
+        // SAFETY: [start, start + len) lies within the array (checked; both fit in jint since
+        // array_len does); `out` holds `len` bytes.
+        unsafe {
+            ((**self.0).v1_1.GetByteArrayRegion)(
+                self.0,
+                raw.cast(),
+                start as jint,
+                len as jint,
+                out.as_mut_ptr().cast(),
+            )
+        };
+        Ok(out)
+    }
+
+    /// The address of a direct buffer holding at least `len` bytes (`len > 0`).
+    fn direct(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<*mut u8> {
+        if buffer.is_null() {
+            return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
+        }
+        let object = buffer.as_raw() as jobject;
+        // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
+        // gives capacity -1 and a null address.
+        let (capacity, ptr) = unsafe {
+            let interface = *self.0;
+            (
+                ((*interface).v1_4.GetDirectBufferCapacity)(self.0, object),
+                ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
+            )
+        };
+        let capacity = usize::try_from(capacity)
+            .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
+        if len > capacity {
+            return Err(Error::new(
+                ErrorKind::IndexOutOfBounds,
+                format!("{len} bytes needed but the direct buffer holds {capacity}"),
+            )
+            .into());
+        }
+        if ptr.is_null() {
+            return Err(Error::invalid_argument("not a direct ByteBuffer").into());
+        }
+        Ok(ptr)
+    }
+}

@@ -1,0 +1,303 @@
+//! TFLite Support's tensor ops (`NormalizeOp`, `QuantizeOp`, `DequantizeOp`, `CastOp`) as one
+//! elementwise pipeline over borrowed bytes.
+//!
+//! Every supported chain of these ops keeps its intermediate values exactly representable as
+//! `f32`: a normalisation reads its input as Java's `getFloatArray` would and produces floats; a
+//! cast to UINT8 produces integers 0..=255, which a float holds exactly; a cast to FLOAT32 of such
+//! an integer is the integer itself. So a chain is: read every element as `f32` (the
+//! `TensorBuffer` conversion rule of its type), run the steps on the float, write the float as the
+//! output type. Running the steps element by element, in chunks that stay in the L1 cache, gives
+//! the same bits as running each op over the whole buffer (the "fused" pass).
+//!
+//! Exactness: `(x - mean) / stddev` is computed in `f32`, subtraction first, with a true division
+//! (IEEE 754 single precision, correctly rounded, as in Java). Rust never contracts these into a
+//! fused multiply-add, so the vectorized loops give the same bits as the scalar ones.
+//!
+//! Why a cast to UINT8 may read any integer input as `f32`: upstream converts through `int` and
+//! clamps to 0..=255. Rounding an integer to the nearest float is monotonic and keeps 0 and 255,
+//! so the clamp of the rounded value is the clamp of the integer.
+
+use super::element::{ByteOrder, ElementType};
+use super::{load_f32, store_f32};
+use crate::{Error, Result};
+
+#[cfg(test)]
+mod tests;
+
+/// One elementwise step on float values.
+#[derive(Clone, Copy, Debug)]
+pub enum Step<'a> {
+    /// `(x - mean[c]) / stddev[c]` with `c` the element's flat index modulo the channel count
+    /// (`mean.len()`, equal to `stddev.len()`, at least 1).
+    Normalize {
+        /// Per-channel means.
+        mean: &'a [f32],
+        /// Per-channel standard deviations.
+        stddev: &'a [f32],
+    },
+    /// A cast of a float to UINT8: NaN becomes 0, then truncation toward zero and a clamp to
+    /// 0..=255 (Java's `(int) f` followed by TFLite Support's clamp).
+    ToUint8,
+    /// TensorFlow Lite's affine quantization to an integer type (a project extension):
+    /// `clamp(round(x / scale) + zero_point, lo, hi)`, rounding half away from zero; NaN
+    /// quantizes to `zero_point`. The result is an integer held as a float.
+    QuantizeInteger {
+        /// The real value of one quantization step.
+        scale: f32,
+        /// The quantized value of 0 (an integer within `lo..=hi`).
+        zero_point: f32,
+        /// The smallest value of the integer type.
+        lo: f32,
+        /// The largest value of the integer type.
+        hi: f32,
+    },
+}
+
+/// Elements per chunk: small enough that a chunk's floats stay in the L1 cache between steps.
+const CHUNK: usize = 2048;
+
+/// Reads every element of `src` (type `src_ty`, byte order `src_order`) as a float, applies
+/// `steps` in order and writes the results to `dst` as `dst_ty` in native byte order. `dst` must
+/// hold as many elements as `src`.
+pub fn run(
+    src: &[u8],
+    src_ty: ElementType,
+    src_order: ByteOrder,
+    steps: &[Step<'_>],
+    dst: &mut [u8],
+    dst_ty: ElementType,
+) -> Result<()> {
+    if src.len() % src_ty.size() != 0 {
+        return Err(Error::invalid_argument(
+            "source bytes are not whole elements",
+        ));
+    }
+    let count = src.len() / src_ty.size();
+    if count.checked_mul(dst_ty.size()) != Some(dst.len()) {
+        return Err(Error::invalid_argument(format!(
+            "{count} elements of {dst_ty:?} do not fit {} bytes",
+            dst.len()
+        )));
+    }
+    for step in steps {
+        if let Step::Normalize { mean, stddev } = step {
+            if mean.is_empty() || mean.len() != stddev.len() {
+                return Err(Error::invalid_argument("means and stddevs must pair up"));
+            }
+        }
+    }
+    if count == 0 {
+        return Ok(());
+    }
+    let chunk = CHUNK.min(count);
+    let patterns: Vec<Pattern> = steps.iter().map(|s| Pattern::new(s, chunk)).collect();
+    let in_size = src_ty.size();
+    let out_size = dst_ty.size();
+    let mut scratch = Vec::new();
+    let mut start = 0;
+    while start < count {
+        let n = chunk.min(count - start);
+        let input = &src[start * in_size..(start + n) * in_size];
+        let output = &mut dst[start * out_size..(start + n) * out_size];
+        // Floats written straight into a FLOAT32 output when it is aligned (our own buffers
+        // are); otherwise through a scratch chunk.
+        let direct = dst_ty == ElementType::Float32
+            && bytemuck::try_cast_slice_mut::<u8, f32>(output).is_ok();
+        if direct {
+            let work: &mut [f32] = bytemuck::cast_slice_mut(output);
+            load_f32(input, src_ty, src_order, work)?;
+            apply(&patterns, start, work);
+        } else {
+            scratch.resize(n, 0.0f32);
+            load_f32(input, src_ty, src_order, &mut scratch)?;
+            apply(&patterns, start, &mut scratch);
+            store_f32(&scratch, dst_ty, ByteOrder::NATIVE, output)?;
+        }
+        start += n;
+    }
+    Ok(())
+}
+
+/// A step with its per-channel constants repeated over a chunk plus one period, so that the
+/// constants of a chunk starting at any element are one contiguous window.
+enum Pattern {
+    Scalar {
+        mean: f32,
+        stddev: f32,
+    },
+    Channels {
+        channels: usize,
+        mean: Vec<f32>,
+        stddev: Vec<f32>,
+    },
+    ToUint8,
+    QuantizeInteger {
+        scale: f32,
+        zero_point: f32,
+        lo: f32,
+        hi: f32,
+    },
+}
+
+impl Pattern {
+    fn new(step: &Step<'_>, chunk: usize) -> Pattern {
+        match *step {
+            Step::Normalize { mean, stddev } if mean.len() == 1 => Pattern::Scalar {
+                mean: mean[0],
+                stddev: stddev[0],
+            },
+            Step::Normalize { mean, stddev } => Pattern::Channels {
+                channels: mean.len(),
+                mean: mean
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(chunk + mean.len())
+                    .collect(),
+                stddev: stddev
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(chunk + mean.len())
+                    .collect(),
+            },
+            Step::ToUint8 => Pattern::ToUint8,
+            Step::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            } => Pattern::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            },
+        }
+    }
+}
+
+/// Runs every step over `work`, the chunk whose first element has flat index `start`.
+fn apply(patterns: &[Pattern], start: usize, work: &mut [f32]) {
+    let n = work.len();
+    for pattern in patterns {
+        match pattern {
+            Pattern::Scalar { mean, stddev } => kernels::normalize_scalar(work, *mean, *stddev),
+            Pattern::Channels {
+                channels,
+                mean,
+                stddev,
+            } => {
+                let first = start % channels;
+                kernels::normalize_channels(
+                    work,
+                    &mean[first..first + n],
+                    &stddev[first..first + n],
+                )
+            }
+            Pattern::ToUint8 => kernels::to_uint8(work),
+            Pattern::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            } => kernels::quantize_integer(work, *scale, *zero_point, *lo, *hi),
+        }
+    }
+}
+
+/// The arithmetic loops, compiled once for the baseline and once for AVX2 on x86_64 (picked at
+/// run time). The loops are plain Rust that the compiler vectorizes; a true division per element.
+mod kernels {
+    use crate::lite::simd::scalar::clamp_truncate;
+
+    #[inline(always)]
+    fn normalize_scalar_body(work: &mut [f32], mean: f32, stddev: f32) {
+        for x in work {
+            *x = (*x - mean) / stddev;
+        }
+    }
+
+    #[inline(always)]
+    fn normalize_channels_body(work: &mut [f32], mean: &[f32], stddev: &[f32]) {
+        for ((x, m), s) in work.iter_mut().zip(mean).zip(stddev) {
+            *x = (*x - *m) / *s;
+        }
+    }
+
+    #[inline(always)]
+    fn to_uint8_body(work: &mut [f32]) {
+        for x in work {
+            // The TensorBuffer rule for float to UINT8 (NaN -> 0, clamp, truncate), in its
+            // vectorizable select form.
+            *x = clamp_truncate(*x, 0.0, 255.0) as f32;
+        }
+    }
+
+    /// Rounding in float is exact; adding the zero point in float is exact while the sum stays
+    /// below 2^24 in magnitude, and any larger sum lies far outside every integer type's range
+    /// handled here, so the clamp gives the integer rule's result.
+    pub(super) fn quantize_integer(
+        work: &mut [f32],
+        scale: f32,
+        zero_point: f32,
+        lo: f32,
+        hi: f32,
+    ) {
+        for x in work {
+            let q = (*x / scale).round();
+            let q = if q.is_nan() { 0.0 } else { q };
+            *x = (q + zero_point).max(lo).min(hi);
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn has_avx2() -> bool {
+        std::is_x86_feature_detected!("avx2")
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn normalize_scalar_avx2(work: &mut [f32], mean: f32, stddev: f32) {
+        normalize_scalar_body(work, mean, stddev)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn normalize_channels_avx2(work: &mut [f32], mean: &[f32], stddev: &[f32]) {
+        normalize_channels_body(work, mean, stddev)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn to_uint8_avx2(work: &mut [f32]) {
+        to_uint8_body(work)
+    }
+
+    pub(super) fn normalize_scalar(work: &mut [f32], mean: f32, stddev: f32) {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: the CPU supports AVX2 (checked above).
+            return unsafe { normalize_scalar_avx2(work, mean, stddev) };
+        }
+        normalize_scalar_body(work, mean, stddev)
+    }
+
+    pub(super) fn normalize_channels(work: &mut [f32], mean: &[f32], stddev: &[f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: as above.
+            return unsafe { normalize_channels_avx2(work, mean, stddev) };
+        }
+        normalize_channels_body(work, mean, stddev)
+    }
+
+    pub(super) fn to_uint8(work: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: as above.
+            return unsafe { to_uint8_avx2(work) };
+        }
+        to_uint8_body(work)
+    }
+}

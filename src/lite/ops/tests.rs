@@ -1,0 +1,340 @@
+//! The fused pipeline against a one-op-at-a-time reference written from the Java rules.
+
+use super::{Step, run};
+use crate::lite::{ByteOrder, ElementType, load_f32};
+
+/// Java's per-op rules, one op over the whole buffer at a time.
+fn reference(values: &[f32], steps: &[Step<'_>]) -> Vec<f32> {
+    let mut v = values.to_vec();
+    for step in steps {
+        match step {
+            Step::Normalize { mean, stddev } => {
+                for (i, x) in v.iter_mut().enumerate() {
+                    let c = i % mean.len();
+                    *x = (*x - mean[c]) / stddev[c];
+                }
+            }
+            // (int) f, then clamp to 0..=255
+            Step::ToUint8 => {
+                for x in v.iter_mut() {
+                    *x = ((*x as i32).clamp(0, 255)) as f32;
+                }
+            }
+            // TFLite: (int32) round(x / scale) + zero_point, clamped; NaN taken as 0.
+            Step::QuantizeInteger {
+                scale,
+                zero_point,
+                lo,
+                hi,
+            } => {
+                for x in v.iter_mut() {
+                    let q = ((*x / scale).round() as i64).saturating_add(*zero_point as i64);
+                    *x = q.clamp(*lo as i64, *hi as i64) as f32;
+                }
+            }
+        }
+    }
+    v
+}
+
+/// A small deterministic generator (no extra dependency).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 32) as u32
+    }
+    fn float(&mut self) -> f32 {
+        match self.next() % 16 {
+            0 => f32::NAN,
+            1 => f32::INFINITY,
+            2 => -0.0,
+            3 => f32::from_bits(self.next()), // any bit pattern
+            _ => (self.next() as f32 / u32::MAX as f32) * 600.0 - 300.0,
+        }
+    }
+}
+
+#[test]
+fn fused_matches_one_op_at_a_time_for_float_input() {
+    let mut rng = Lcg(7);
+    for &count in &[0usize, 1, 3, 7, 2047, 2048, 2049, 6000] {
+        let values: Vec<f32> = (0..count).map(|_| rng.float()).collect();
+        let bytes: Vec<u8> = bytemuck::cast_slice(&values).to_vec();
+        let mean = [0.5f32, 127.5, -3.25];
+        let stddev = [127.5f32, 0.3, f32::INFINITY];
+        let steps = [
+            Step::Normalize {
+                mean: &mean,
+                stddev: &stddev,
+            },
+            Step::Normalize {
+                mean: &mean[..1],
+                stddev: &stddev[1..2],
+            },
+            Step::ToUint8,
+            Step::Normalize {
+                mean: &[1.0, 2.0],
+                stddev: &[3.0, 0.7],
+            },
+        ];
+        for k in 0..=steps.len() {
+            let want = reference(&values, &steps[..k]);
+            let mut out = vec![0u8; count * 4];
+            run(
+                &bytes,
+                ElementType::Float32,
+                ByteOrder::NATIVE,
+                &steps[..k],
+                &mut out,
+                ElementType::Float32,
+            )
+            .unwrap();
+            let got: Vec<f32> = out
+                .chunks_exact(4)
+                .map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    g.to_bits(),
+                    w.to_bits(),
+                    "count {count} steps {k} element {i}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn uint8_output_and_every_input_type() {
+    let mut rng = Lcg(11);
+    for ty in ElementType::ALL {
+        for order in [ByteOrder::Little, ByteOrder::Big] {
+            let count = 4100;
+            let bytes: Vec<u8> = (0..count * ty.size()).map(|_| rng.next() as u8).collect();
+            let mut floats = vec![0.0f32; count];
+            load_f32(&bytes, ty, order, &mut floats).unwrap();
+            let steps = [
+                Step::Normalize {
+                    mean: &[3.0],
+                    stddev: &[0.5],
+                },
+                Step::ToUint8,
+            ];
+            let want = reference(&floats, &steps);
+            let mut out = vec![0u8; count];
+            run(&bytes, ty, order, &steps, &mut out, ElementType::Uint8).unwrap();
+            for (i, (g, w)) in out.iter().zip(&want).enumerate() {
+                assert_eq!(f32::from(*g), *w, "{ty:?} {order:?} element {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn rejects_mismatched_lengths_and_parameters() {
+    let src = [0u8; 8];
+    let mut dst = [0u8; 4];
+    assert!(
+        run(
+            &src,
+            ElementType::Float32,
+            ByteOrder::NATIVE,
+            &[],
+            &mut dst,
+            ElementType::Float32
+        )
+        .is_err()
+    );
+    let mut dst = [0u8; 8];
+    let bad = [Step::Normalize {
+        mean: &[1.0, 2.0],
+        stddev: &[1.0],
+    }];
+    assert!(
+        run(
+            &src,
+            ElementType::Float32,
+            ByteOrder::NATIVE,
+            &bad,
+            &mut dst,
+            ElementType::Float32
+        )
+        .is_err()
+    );
+    assert!(
+        run(
+            &src[..7],
+            ElementType::Float32,
+            ByteOrder::NATIVE,
+            &[],
+            &mut dst,
+            ElementType::Float32
+        )
+        .is_err()
+    );
+}
+
+/// Rough timing of the fused kernel alone (not a test of speed; run with --ignored --nocapture).
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore]
+fn kernel_timing() {
+    let count = 224 * 224 * 3;
+    let src: Vec<u8> = (0..count).map(|i| (i * 7) as u8).collect();
+    let mut dst = vec![0u8; count];
+    let steps = [
+        Step::Normalize {
+            mean: &[127.5],
+            stddev: &[127.5],
+        },
+        Step::Normalize {
+            mean: &[-1.0],
+            stddev: &[1.0 / 128.0],
+        },
+        Step::ToUint8,
+    ];
+    let hd = 1920 * 1080 * 3;
+    let fsrc = vec![0u8; hd * 4];
+    let mut fdst = vec![0f32; hd];
+    let ch = [Step::Normalize {
+        mean: &[1.0, 2.0, 3.0],
+        stddev: &[4.0, 5.0, 6.0],
+    }];
+    // Thread CPU time: the build machines are shared, so wall time mostly measures waiting.
+    fn cpu_ns() -> i128 {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: a valid out-pointer for clock_gettime.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        i128::from(ts.tv_sec) * 1_000_000_000 + i128::from(ts.tv_nsec)
+    }
+    for _ in 0..3 {
+        let t = cpu_ns();
+        for _ in 0..100 {
+            run(
+                &src,
+                ElementType::Uint8,
+                ByteOrder::NATIVE,
+                &steps,
+                &mut dst,
+                ElementType::Uint8,
+            )
+            .unwrap();
+        }
+        let fused = (cpu_ns() - t) / 100;
+        let t = cpu_ns();
+        for _ in 0..5 {
+            run(
+                &fsrc,
+                ElementType::Float32,
+                ByteOrder::NATIVE,
+                &ch,
+                bytemuck::cast_slice_mut(&mut fdst),
+                ElementType::Float32,
+            )
+            .unwrap();
+        }
+        let hd = (cpu_ns() - t) / 5;
+        let t = cpu_ns();
+        for _ in 0..5 {
+            bytemuck::cast_slice_mut::<f32, u8>(&mut fdst).copy_from_slice(&fsrc);
+        }
+        let copy = (cpu_ns() - t) / 5;
+        println!(
+            "cpu ns: 224x224x3 fused chain {fused}; 1920x1080x3 per-channel normalize {hd}; memcpy of it {copy}"
+        );
+        for k in 0..=steps.len() {
+            let t = cpu_ns();
+            for _ in 0..100 {
+                run(
+                    &src,
+                    ElementType::Uint8,
+                    ByteOrder::NATIVE,
+                    &steps[..k],
+                    &mut dst,
+                    ElementType::Uint8,
+                )
+                .unwrap();
+            }
+            println!("  first {k} steps: {}", (cpu_ns() - t) / 100);
+        }
+    }
+}
+
+#[test]
+fn integer_quantization_rounds_half_away_from_zero_then_clamps() {
+    let values = [
+        0.5f32,
+        -0.5,
+        1.5,
+        2.5,
+        -2.5,
+        0.49999997,
+        126.5,
+        127.5,
+        -128.5,
+        -129.0,
+        1e30,
+        -1e30,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        0.0,
+        -0.0,
+    ];
+    let bytes: Vec<u8> = bytemuck::cast_slice(&values).to_vec();
+    let int8 = [Step::QuantizeInteger {
+        scale: 1.0,
+        zero_point: 0.0,
+        lo: -128.0,
+        hi: 127.0,
+    }];
+    let mut out = vec![0u8; values.len()];
+    run(
+        &bytes,
+        ElementType::Float32,
+        ByteOrder::NATIVE,
+        &int8,
+        &mut out,
+        ElementType::Int8,
+    )
+    .unwrap();
+    let got: Vec<i8> = out.iter().map(|&b| b as i8).collect();
+    assert_eq!(
+        got,
+        [
+            1, -1, 2, 3, -3, 0, 127, 127, -128, -128, 127, -128, 127, -128, 0, 0, 0
+        ]
+    );
+    let want = reference(&values, &int8);
+    assert_eq!(got.iter().map(|&q| f32::from(q)).collect::<Vec<_>>(), want);
+    // UINT8 with a zero point: the zero point is added after rounding.
+    let uint8 = [Step::QuantizeInteger {
+        scale: 0.5,
+        zero_point: 128.0,
+        lo: 0.0,
+        hi: 255.0,
+    }];
+    let mut out = vec![0u8; values.len()];
+    run(
+        &bytes,
+        ElementType::Float32,
+        ByteOrder::NATIVE,
+        &uint8,
+        &mut out,
+        ElementType::Uint8,
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        [
+            129, 127, 131, 133, 123, 129, 255, 255, 0, 0, 255, 0, 255, 0, 128, 128, 128
+        ]
+    );
+}
