@@ -1,37 +1,205 @@
-//! Natives of `org.tensorflow.EagerOperationBuilder`: the eager op kernels. One JNI transition per
-//! op; primitives in and out, so no `Env` is built unless an error is thrown.
+//! Natives of `org.tensorflow.EagerOperationBuilder`: the eager runtime over the op registry
+//! (`crate::ops`). One JNI transition per op, whatever its type: the op's index, its input
+//! handles and its encoded attributes (`op_attrs`) go in; the result's handle, dtype, native byte
+//! size and shape come out in one array, so Java never asks for them again. No `jni::Env` is
+//! built unless an exception is thrown (`guard_primitive`, raw JNI functions).
+
+use std::sync::Arc;
 
 use jni::EnvUnowned;
-use jni::objects::JClass;
-use jni::sys::jlong;
+use jni::objects::{JByteArray, JClass, JFloatArray, JIntArray, JLongArray, JObjectArray, JString};
+use jni::refs::Reference;
+use jni::sys::{JNIEnv, jarray, jint, jlong, jlongArray, jobjectArray, jsize};
+use smallvec::SmallVec;
 
-use super::guard::guard_primitive;
+use super::errors::BridgeResult;
+use super::guard::{guard, guard_primitive};
 use super::handles;
-use crate::strided_slice::strided_slice_tensor_attrs;
+use super::op_attrs::{self, Pools};
+use crate::Error;
+use crate::ops::{self, AttrValue, Mode};
+use crate::tensor::Tensor;
 
-/// `private static native long stridedSlice(long input, long begin, long end, long strides,
-/// long beginMask, long endMask, long ellipsisMask, long newAxisMask, long shrinkAxisMask)`: the
-/// handle of a new output tensor (which may share the input's buffer). The four handles are
-/// checked under one registry lock.
+/// `private static native String[] opTypes()`: the op types the eager runtime executes, in the
+/// order of their indices.
 #[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
-pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_stridedSlice<'local>(
+pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_opTypes<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
-    input: jlong,
-    begin: jlong,
-    end: jlong,
-    strides: jlong,
-    begin_mask: jlong,
-    end_mask: jlong,
-    ellipsis_mask: jlong,
-    new_axis_mask: jlong,
-    shrink_axis_mask: jlong,
-) -> jlong {
-    guard_primitive(&mut env, || {
-        let [input, begin, end, strides] = handles::tensors([input, begin, end, strides])?;
-        let masks = [begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask];
-        let output = strided_slice_tensor_attrs(&input, &begin, &end, &strides, masks)?;
-        handles::into_handle(output)
+) -> jobjectArray {
+    guard(&mut env, |env| {
+        let names: Vec<&str> = ops::ops(Mode::Eager).map(|d| d.name).collect();
+        let array = JObjectArray::<JString>::new(env, names.len(), JString::null())?;
+        for (i, name) in names.iter().enumerate() {
+            let s = JString::from_str(env, name)?;
+            array.set_element(env, i, &s)?;
+        }
+        Ok(array.into_raw())
     })
+}
+
+/// `private static native int lookupOp(String type)`: the eager index of op type `type`, or the
+/// registry's "Op type not registered" (`TensorFlowException`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_lookupOp<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    op_type: JString<'local>,
+) -> jint {
+    guard(&mut env, |env| {
+        let op = if op_type.is_null() { "null".to_owned() } else { op_type.try_to_string(env)? };
+        let def = ops::lookup(&op, Mode::Eager)?;
+        let index = ops::ops(Mode::Eager).position(|d| std::ptr::eq(d, def)).unwrap_or_default();
+        Ok(index as jint)
+    })
+}
+
+/// `private static native long[] execute(int op, long[] inputs, int[] attrKinds, long[] ints,
+/// float[] floats, byte[] bytes, long[] tensors)`: runs eager op `op` (an index of `opTypes()`)
+/// and returns `{handle, dtype, native bytes, dims...}` of its output. `attrKinds` is null when no
+/// attribute was set (then the pools are not read). The input handles are checked under one
+/// registry lock. An output that is one of the tensor attributes' values (a `Const`) comes back
+/// under that attribute's handle, which Java then takes over; any other gets a new handle.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    op: jint,
+    inputs: JLongArray<'local>,
+    attr_kinds: JIntArray<'local>,
+    ints: JLongArray<'local>,
+    floats: JFloatArray<'local>,
+    bytes: JByteArray<'local>,
+    tensors: JLongArray<'local>,
+) -> jlongArray {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let def = usize::try_from(op)
+            .ok()
+            .and_then(ops::eager_op)
+            .ok_or_else(|| Error::internal(format!("no eager op with index {op}")))?;
+        let mut handles_in = SmallVec::<[jlong; 8]>::new();
+        raw.read(&inputs, &mut handles_in)?;
+        let mut values = SmallVec::<[Arc<Tensor>; 4]>::new();
+        handles::tensors_into(&handles_in, &mut values)?;
+
+        let mut kinds = SmallVec::<[jint; 16]>::new();
+        let mut int_pool = SmallVec::<[jlong; 16]>::new();
+        let mut float_pool = SmallVec::<[f32; 4]>::new();
+        let mut byte_pool = SmallVec::<[i8; 64]>::new();
+        let mut tensor_pool = SmallVec::<[jlong; 2]>::new();
+        if !attr_kinds.is_null() {
+            raw.read(&attr_kinds, &mut kinds)?;
+            raw.read(&ints, &mut int_pool)?;
+            raw.read(&floats, &mut float_pool)?;
+            raw.read(&bytes, &mut byte_pool)?;
+            raw.read(&tensors, &mut tensor_pool)?;
+        }
+        let byte_pool: &[u8] = bytemuck::cast_slice(&byte_pool);
+        let pools = Pools { ints: &int_pool, floats: &float_pool, bytes: byte_pool, tensors: &tensor_pool };
+        let attrs = op_attrs::decode(&kinds, pools)?;
+
+        let output = ops::execute(def, &values, &attrs)?;
+        let (handle, registered) = match attribute_handle(&attrs, &tensor_pool, &output) {
+            Some(h) => (h, false),
+            None => (handles::shared_into_handle(Arc::clone(&output))?, true),
+        };
+        raw.describe(handle, &output).inspect_err(|_| {
+            if registered {
+                let _ = handles::release(handle);
+            }
+        })
+    })
+}
+
+/// The handle of the tensor attribute whose value `output` is (the last one set, as the kernel
+/// read it), if any.
+fn attribute_handle(attrs: &[ops::EagerAttr<'_>], handles: &[jlong], output: &Arc<Tensor>) -> Option<jlong> {
+    let mut next = 0;
+    let mut found = None;
+    for a in attrs {
+        match &a.value {
+            AttrValue::Tensor(t) => {
+                if Arc::ptr_eq(t, output) {
+                    found = handles.get(next).copied();
+                }
+                next += 1;
+            }
+            AttrValue::ListTensor(ts) => next += ts.len(),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The raw JNI function table of the calling thread (no `jni::Env`: see the module comment).
+struct RawEnv(*mut JNIEnv);
+
+/// A Java primitive array element type and its region reader.
+trait Element: Copy + Default {
+    /// # Safety
+    /// `env` is the live JNIEnv of this thread, `array` a non-null local reference to an array of
+    /// this element type with at least `len` elements, and `buf` holds `len` elements.
+    unsafe fn region(env: *mut JNIEnv, array: jarray, len: jsize, buf: *mut Self);
+}
+
+macro_rules! element {
+    ($t:ty, $f:ident) => {
+        impl Element for $t {
+            unsafe fn region(env: *mut JNIEnv, array: jarray, len: jsize, buf: *mut Self) {
+                // SAFETY: the caller's contract.
+                unsafe { ((**env).v1_1.$f)(env, array, 0, len, buf) }
+            }
+        }
+    };
+}
+element!(jint, GetIntArrayRegion);
+element!(jlong, GetLongArrayRegion);
+element!(f32, GetFloatArrayRegion);
+element!(i8, GetByteArrayRegion);
+
+impl RawEnv {
+    /// Appends the elements of `array` (nothing for a null reference) to `out`.
+    fn read<T: Element, R: Reference, A: smallvec::Array<Item = T>>(
+        &self,
+        array: &R,
+        out: &mut SmallVec<A>,
+    ) -> BridgeResult<()> {
+        if array.is_null() {
+            return Ok(());
+        }
+        let raw = array.as_raw() as jarray;
+        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
+        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, raw) };
+        let n = usize::try_from(len).map_err(|_| Error::internal("negative array length"))?;
+        let start = out.len();
+        out.extend(std::iter::repeat_n(T::default(), n));
+        if n > 0 {
+            // SAFETY: as above; the array has `len` elements of type `T` (the native's Java
+            // signature fixes the array types), and `out` has `n` elements from `start`.
+            unsafe { T::region(self.0, raw, len, out[start..].as_mut_ptr()) };
+        }
+        Ok(())
+    }
+
+    /// `{handle, dtype, native bytes, dims...}` of `tensor` as a new Java `long[]`.
+    fn describe(&self, handle: jlong, tensor: &Tensor) -> BridgeResult<jlongArray> {
+        let dims = tensor.shape().dim_sizes();
+        let mut out = SmallVec::<[i64; 16]>::with_capacity(dims.len() + 3);
+        out.push(handle);
+        out.push(i64::from(tensor.dtype().as_i32()));
+        out.push(i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX));
+        out.extend_from_slice(dims);
+        let len = jsize::try_from(out.len()).map_err(|_| Error::internal("rank beyond a Java array"))?;
+        // SAFETY: live JNIEnv of this thread.
+        let array = unsafe { ((**self.0).v1_1.NewLongArray)(self.0, len) };
+        if array.is_null() {
+            // An OutOfMemoryError is pending; the guard leaves it to Java.
+            return Err(Error::internal("no memory for the op's description").into());
+        }
+        // SAFETY: live JNIEnv; `array` is a new long[] of `len` elements and `out` holds `len`.
+        unsafe { ((**self.0).v1_1.SetLongArrayRegion)(self.0, array, 0, len, out.as_ptr()) };
+        Ok(array)
+    }
 }

@@ -178,6 +178,18 @@ pub(crate) fn tensors<const N: usize>(handles: [jlong; N]) -> BridgeResult<[Arc<
     Ok(out.map(Option::unwrap_or_default))
 }
 
+/// The tensors behind any number of live handles, appended to `out` (on the caller's stack for
+/// a few), checked under one lock acquisition; nothing is appended if one is refused.
+pub(crate) fn tensors_into(handles: &[jlong], out: &mut impl Extend<Arc<Tensor>>) -> BridgeResult<()> {
+    let slab = registry();
+    if let Some(&bad) = handles.iter().find(|&&h| slab.lookup(h).is_none()) {
+        drop(slab);
+        return Err(invalid(bad).into());
+    }
+    out.extend(handles.iter().filter_map(|&h| slab.lookup(h).cloned()));
+    Ok(())
+}
+
 /// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place):
 /// readers that borrowed the old value keep it.
 pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<()> {

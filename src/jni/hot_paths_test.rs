@@ -15,7 +15,8 @@ use std::cell::Cell;
 use std::mem::MaybeUninit;
 
 use jni::sys::{
-    JNIEnv, JNINativeInterface_, jarray, jboolean, jclass, jint, jlong, jlongArray, jobject, jsize,
+    JNIEnv, JNINativeInterface_, jarray, jboolean, jbyte, jbyteArray, jclass, jfloat, jfloatArray, jint,
+    jintArray, jlong, jlongArray, jobject, jsize,
 };
 
 use super::handles;
@@ -106,6 +107,18 @@ impl FakeObject {
         })
     }
 
+    fn ints(values: &[i32]) -> Box<FakeObject> {
+        Box::new(FakeObject {
+            element: 4,
+            bytes: values.iter().flat_map(|v| v.to_ne_bytes()).collect(),
+            direct: false,
+        })
+    }
+
+    fn bytes(values: &[u8]) -> Box<FakeObject> {
+        Box::new(FakeObject { element: 1, bytes: values.to_vec(), direct: false })
+    }
+
     fn floats(values: &[f32]) -> Box<FakeObject> {
         Box::new(FakeObject {
             element: 4,
@@ -144,6 +157,18 @@ unsafe extern "system" fn get_array_length(_env: *mut JNIEnv, array: jarray) -> 
     (a.bytes.len() / a.element) as jsize
 }
 
+/// # Safety
+/// As the JNI function: `array` one of this test's objects with `T`-sized elements, `buf`
+/// holding `len` elements. Copies bytes, so the stand-in itself allocates nothing.
+unsafe fn get_region<T>(array: jobject, start: jsize, len: jsize, buf: *mut T) {
+    // SAFETY: by the function's contract.
+    let a = unsafe { object(array) };
+    assert_eq!(a.element, size_of::<T>(), "array region read with the wrong element type");
+    let size = size_of::<T>();
+    let src = &a.bytes[start as usize * size..(start + len) as usize * size];
+    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
+}
+
 unsafe extern "system" fn get_long_array_region(
     _env: *mut JNIEnv,
     array: jlongArray,
@@ -151,11 +176,65 @@ unsafe extern "system" fn get_long_array_region(
     len: jsize,
     buf: *mut jlong,
 ) {
-    // SAFETY: as above; `buf` holds `len` longs (the natives' contract with the JVM). Copies
-    // bytes, so the stand-in itself allocates nothing.
-    let a = unsafe { object(array) };
-    let src = &a.bytes[start as usize * 8..(start + len) as usize * 8];
-    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
+    // SAFETY: as above; `buf` holds `len` longs (the natives' contract with the JVM).
+    unsafe { get_region(array, start, len, buf) }
+}
+
+unsafe extern "system" fn get_int_array_region(
+    _env: *mut JNIEnv,
+    array: jintArray,
+    start: jsize,
+    len: jsize,
+    buf: *mut jint,
+) {
+    // SAFETY: as above.
+    unsafe { get_region(array, start, len, buf) }
+}
+
+unsafe extern "system" fn get_float_array_region(
+    _env: *mut JNIEnv,
+    array: jfloatArray,
+    start: jsize,
+    len: jsize,
+    buf: *mut jfloat,
+) {
+    // SAFETY: as above.
+    unsafe { get_region(array, start, len, buf) }
+}
+
+unsafe extern "system" fn get_byte_array_region(
+    _env: *mut JNIEnv,
+    array: jbyteArray,
+    start: jsize,
+    len: jsize,
+    buf: *mut jbyte,
+) {
+    // SAFETY: as above.
+    unsafe { get_region(array, start, len, buf) }
+}
+
+thread_local! {
+    /// The arrays `NewLongArray` hands out, made before any count opens so that handing one out
+    /// allocates nothing; reused round-robin (each test reads a result before the next call).
+    static NEW_ARRAYS: (std::cell::RefCell<Vec<Box<FakeObject>>>, Cell<usize>) = {
+        let pool = (0..16)
+            .map(|_| Box::new(FakeObject { element: 8, bytes: Vec::with_capacity(8 * 300), direct: false }))
+            .collect();
+        (std::cell::RefCell::new(pool), Cell::new(0))
+    };
+}
+
+unsafe extern "system" fn new_long_array(_env: *mut JNIEnv, len: jsize) -> jlongArray {
+    NEW_ARRAYS.with(|(pool, next)| {
+        let mut pool = pool.borrow_mut();
+        let i = next.get() % pool.len();
+        next.set(i + 1);
+        let array = &mut pool[i];
+        // Within the capacity reserved above: no allocation.
+        array.bytes.clear();
+        array.bytes.resize(len as usize * 8, 0);
+        (&mut **array as *mut FakeObject).cast()
+    })
 }
 
 unsafe extern "system" fn set_long_array_region(
@@ -214,6 +293,8 @@ unsafe extern "system" fn unexpected() {
 
 /// A `JNIEnv*` whose table serves the functions above; leaked (one per test, a few KiB).
 fn fake_env() -> *mut JNIEnv {
+    // Make this thread's `NewLongArray` pool now, outside any count.
+    NEW_ARRAYS.with(|_| ());
     const SLOTS: usize = size_of::<JNINativeInterface_>() / size_of::<usize>();
     let mut table = MaybeUninit::<JNINativeInterface_>::uninit();
     let base = table.as_mut_ptr();
@@ -227,6 +308,10 @@ fn fake_env() -> *mut JNIEnv {
         }
         (*base).v1_1.GetArrayLength = get_array_length;
         (*base).v1_1.GetLongArrayRegion = get_long_array_region;
+        (*base).v1_1.GetIntArrayRegion = get_int_array_region;
+        (*base).v1_1.GetFloatArrayRegion = get_float_array_region;
+        (*base).v1_1.GetByteArrayRegion = get_byte_array_region;
+        (*base).v1_1.NewLongArray = new_long_array;
         (*base).v1_1.SetLongArrayRegion = set_long_array_region;
         (*base).v1_2.GetPrimitiveArrayCritical = get_primitive_array_critical;
         (*base).v1_2.ReleasePrimitiveArrayCritical = release_primitive_array_critical;
@@ -244,11 +329,10 @@ const NO_CLASS: jclass = std::ptr::null_mut();
 // The exported functions under test, declared as the JVM sees them: the same symbols with raw
 // JNI argument types (the `jni` crate's wrappers are transparent over them).
 unsafe extern "system" {
-    fn Java_org_tensorflow_EagerOperationBuilder_stridedSlice(
-        env: *mut JNIEnv, class: jclass, input: jlong, begin: jlong, end: jlong, strides: jlong,
-        begin_mask: jlong, end_mask: jlong, ellipsis_mask: jlong, new_axis_mask: jlong,
-        shrink_axis_mask: jlong,
-    ) -> jlong;
+    fn Java_org_tensorflow_EagerOperationBuilder_execute(
+        env: *mut JNIEnv, class: jclass, op: jint, inputs: jobject, attr_kinds: jobject, ints: jobject,
+        floats: jobject, bytes: jobject, tensors: jobject,
+    ) -> jlongArray;
     fn Java_org_tensorflow_NativeHandle_release(env: *mut JNIEnv, class: jclass, handle: jlong);
     fn Java_org_tensorflow_Tensor_numBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
     fn Java_org_tensorflow_Tensor_scalarBits(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
@@ -308,9 +392,64 @@ impl Drop for SliceInputs {
     }
 }
 
-fn strided_slice(env: *mut JNIEnv, [i, b, e, s]: [jlong; 4]) -> jlong {
-    // SAFETY: a valid stand-in env; primitives only.
-    unsafe { Java_org_tensorflow_EagerOperationBuilder_stridedSlice(env, NO_CLASS, i, b, e, s, 0, 0, 0, 0, 0) }
+/// Eager op indices (`EagerOperationBuilder.opTypes()`: the registry's eager ops in order).
+const CONST: jint = 0;
+const STRIDED_SLICE: jint = 1;
+
+/// The encoded attributes of one eager call, as `AttrEncoder` lays them out.
+struct Attrs {
+    kinds: Box<FakeObject>,
+    ints: Box<FakeObject>,
+    floats: Box<FakeObject>,
+    bytes: Box<FakeObject>,
+    tensors: Box<FakeObject>,
+}
+
+impl Attrs {
+    /// Encodes `(name, kind, value)` single-value attributes: kind 1 (int) or 4 (type) puts the
+    /// value in `ints`, kind 6 (tensor) in `tensors`.
+    fn new(attrs: &[(&str, i32, i64)]) -> Attrs {
+        let (mut kinds, mut ints, mut bytes, mut tensors) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for &(name, kind, value) in attrs {
+            kinds.extend([kind, -1]);
+            ints.push(name.len() as i64);
+            bytes.extend_from_slice(name.as_bytes());
+            if kind == 6 { tensors.push(value) } else { ints.push(value) }
+        }
+        Attrs {
+            kinds: FakeObject::ints(&kinds),
+            ints: FakeObject::longs(&ints),
+            floats: FakeObject::floats(&[]),
+            bytes: FakeObject::bytes(&bytes),
+            tensors: FakeObject::longs(&tensors),
+        }
+    }
+}
+
+/// One eager call as `EagerOperationBuilder.execute` makes it; its `long[]` result (read with
+/// [`result_handle`]).
+fn execute(env: *mut JNIEnv, op: jint, inputs: &mut Box<FakeObject>, attrs: Option<&mut Attrs>) -> jlongArray {
+    let null = std::ptr::null_mut();
+    let (k, i, f, b, t) = match attrs {
+        Some(a) => (a.kinds.raw(), a.ints.raw(), a.floats.raw(), a.bytes.raw(), a.tensors.raw()),
+        None => (null, null, null, null, null),
+    };
+    // SAFETY: a valid stand-in env and live stand-in arrays of the declared element types.
+    unsafe { Java_org_tensorflow_EagerOperationBuilder_execute(env, NO_CLASS, op, inputs.raw(), k, i, f, b, t) }
+}
+
+/// The handle in a result array (`{handle, dtype, native bytes, dims...}`); read without
+/// allocating.
+fn result_handle(array: jlongArray) -> jlong {
+    assert!(!array.is_null(), "the native threw");
+    // SAFETY: a result of `new_long_array`, alive in the pool.
+    let a = unsafe { object(array) };
+    i64::from_ne_bytes(a.bytes[..8].try_into().unwrap())
+}
+
+fn strided_slice(env: *mut JNIEnv, inputs: &SliceInputs) -> jlong {
+    let mut handles = FakeObject::longs(&inputs.0);
+    result_handle(execute(env, STRIDED_SLICE, &mut handles, None))
 }
 
 fn release(env: *mut JNIEnv, handle: jlong) {
@@ -325,8 +464,13 @@ fn release(env: *mut JNIEnv, handle: jlong) {
 fn eager_strided_slice_allocates_only_its_result() {
     let env = fake_env();
     let inputs = SliceInputs::new();
-    let first = strided_slice(env, inputs.0);
-    assert_ne!(first, 0);
+    let mut handles = FakeObject::longs(&inputs.0);
+    let result = execute(env, STRIDED_SLICE, &mut handles, None);
+    // {handle, dtype FLOAT (1), 32 bytes, dims 2, 2, 2}
+    // SAFETY: a live result array.
+    let description = unsafe { object(result) }.long_values();
+    assert_eq!(description[1..], [1, 32, 2, 2, 2]);
+    let first = description[0];
     // x[0:2, 1:3, 0:4:2] of 0..24 in a 2×3×4 layout (hand computed).
     let out = handles::tensor(first).unwrap();
     assert_eq!(out.shape().dim_sizes(), &[2, 2, 2]);
@@ -337,8 +481,35 @@ fn eager_strided_slice_allocates_only_its_result() {
     release(env, first);
 
     // The result: its 32-byte data block, its shared root, its registry entry.
-    let n = fewest_allocations(|| strided_slice(env, inputs.0), |h| release(env, h));
+    let n = fewest_allocations(
+        || execute(env, STRIDED_SLICE, &mut handles, None),
+        |r| release(env, result_handle(r)),
+    );
     assert_eq!(n, 3);
+
+    // The same with all five masks set (to 0): decoding attributes allocates nothing.
+    let masks = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
+    let mut attrs = Attrs::new(&masks.map(|m| (m, 1, 0)));
+    let n = fewest_allocations(
+        || execute(env, STRIDED_SLICE, &mut handles, Some(&mut attrs)),
+        |r| release(env, result_handle(r)),
+    );
+    assert_eq!(n, 3);
+}
+
+#[test]
+fn eager_const_allocates_nothing() {
+    let env = fake_env();
+    let value = float_tensor(&[2], &[1.5, 2.5]);
+    let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
+    let mut no_inputs = FakeObject::longs(&[]);
+    // The output is the attribute's value, returned under the attribute's handle.
+    let result = execute(env, CONST, &mut no_inputs, Some(&mut attrs));
+    // SAFETY: a live result array.
+    assert_eq!(unsafe { object(result) }.long_values(), [value, 1, 8, 2]);
+    let n = fewest_allocations(|| execute(env, CONST, &mut no_inputs, Some(&mut attrs)), |_| {});
+    assert_eq!(n, 0);
+    handles::release(value).unwrap();
 }
 
 #[test]
@@ -347,7 +518,7 @@ fn releasing_a_handle_allocates_nothing() {
     let inputs = SliceInputs::new();
     let n = fewest_allocations(
         || {
-            let h = strided_slice(env, inputs.0);
+            let h = strided_slice(env, &inputs);
             COUNT.with(|c| c.set(Some(0)));
             release(env, h);
         },
@@ -469,8 +640,9 @@ fn eager_op_loop() {
     let n: usize = std::env::var("EAGER_OPS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let env = fake_env();
     let inputs = SliceInputs::new();
+    let mut handles = FakeObject::longs(&inputs.0);
     for _ in 0..n {
-        let h = strided_slice(env, inputs.0);
+        let h = result_handle(execute(env, STRIDED_SLICE, &mut handles, None));
         release(env, h);
     }
 }

@@ -280,8 +280,8 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
    * Adopts {@code handle} as a tensor owned by this session (closed with it); the caller holds
    * {@link #useLock()}.
    */
-  Tensor<?> ownTensor(long handle) {
-    Tensor<?> tensor = Tensor.adopt(handle, values);
+  Tensor<?> ownTensor(long handle, long[] description) {
+    Tensor<?> tensor = Tensor.adopt(handle, values, description);
     synchronized (tensors) {
       tensors.put(tensor, Boolean.TRUE);
     }

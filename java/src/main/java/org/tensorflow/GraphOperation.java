@@ -75,18 +75,11 @@ public final class GraphOperation extends AbstractOperation {
 
   private int listLength(String name, boolean input) {
     Graph.Reference r = graph.ref();
-    int length;
     try {
-      length = listLength(r.handle(), id, name, input);
+      return listLength(r.handle(), id, name, input);
     } finally {
       r.close();
     }
-    if (length < 0) {
-      throw new IllegalArgumentException(
-          "Op " + type() + " has no " + (input ? "input" : "output") + " list named '" + name
-              + "'");
-    }
-    return length;
   }
 
   @Override

@@ -71,6 +71,12 @@ public final class Tensor<T> implements AutoCloseable {
     this.handle = NativeHandle.adopt(this, nativeHandle, description[1], group);
   }
 
+  /** Adopts a handle whose description ({@link #describe}'s layout) the caller knows. */
+  private Tensor(long nativeHandle, NativeHandle.Group group, long[] description) {
+    setDescription(description);
+    this.handle = NativeHandle.adopt(this, nativeHandle, description[1], group);
+  }
+
   /** Takes dtype and shape from a native description (they change only through copyFrom). */
   private void setDescription(long[] description) {
     this.dataType = DataType.fromC((int) description[0]);
@@ -414,6 +420,14 @@ public final class Tensor<T> implements AutoCloseable {
    */
   static Tensor<?> adopt(long handle, NativeHandle.Group group) {
     return new Tensor<Object>(handle, group);
+  }
+
+  /**
+   * As {@link #adopt(long, NativeHandle.Group)}, for a handle whose {@link #describe} result the
+   * caller already has (an eager op's output): no native call.
+   */
+  static Tensor<?> adopt(long handle, NativeHandle.Group group, long[] description) {
+    return new Tensor<Object>(handle, group, description);
   }
 
   // ---------------------------------------------------------------------------------------------
