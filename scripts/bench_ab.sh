@@ -4,6 +4,8 @@
 # row's per-round scores and the median of each side. Each build is a checkout that has run
 # `mvn -Pbench -DskipTests test-compile` (its library, classes and JMH classes under target/).
 #
+# The JMH lock file is ignored: another JMH run on the machine is load like any other.
+#
 # usage: scripts/bench_ab.sh DIR_A DIR_B [JMH arguments, e.g. a benchmark regex]
 #   ROUNDS (default 2) and JMH_SETTINGS (default "-f 1 -wi 2 -w 1s -i 3 -r 1s") tune the runs.
 set -eu
@@ -19,7 +21,7 @@ i=1
 while [ "$i" -le "$ROUNDS" ]; do
   for side in A B; do
     eval dir=\$$side
-    java -cp "$dir/target/test-classes:$dir/target/classes:$DEPS" org.openjdk.jmh.Main \
+    java -Djmh.ignoreLock=true -cp "$dir/target/test-classes:$dir/target/classes:$DEPS" org.openjdk.jmh.Main \
       $JMH -rf json -rff "$OUT/$side-$i.json" "$@"
   done
   i=$((i + 1))

@@ -179,14 +179,22 @@ pub(crate) fn tensors<const N: usize>(handles: [jlong; N]) -> BridgeResult<[Arc<
 }
 
 /// The tensors behind any number of live handles, appended to `out` (on the caller's stack for
-/// a few), checked under one lock acquisition; nothing is appended if one is refused.
-pub(crate) fn tensors_into(handles: &[jlong], out: &mut impl Extend<Arc<Tensor>>) -> BridgeResult<()> {
+/// a few), checked under one lock acquisition; `out` is left empty if one is refused.
+pub(crate) fn tensors_into<A: smallvec::Array<Item = Arc<Tensor>>>(
+    handles: &[jlong],
+    out: &mut smallvec::SmallVec<A>,
+) -> BridgeResult<()> {
     let slab = registry();
-    if let Some(&bad) = handles.iter().find(|&&h| slab.lookup(h).is_none()) {
-        drop(slab);
-        return Err(invalid(bad).into());
+    for &h in handles {
+        match slab.lookup(h) {
+            Some(t) => out.push(Arc::clone(t)),
+            None => {
+                drop(slab);
+                out.clear();
+                return Err(invalid(h).into());
+            }
+        }
     }
-    out.extend(handles.iter().filter_map(|&h| slab.lookup(h).cloned()));
     Ok(())
 }
 

@@ -223,9 +223,8 @@ pub fn eager(def: &OpDef, inputs: &[Arc<Tensor>], attrs: &[EagerAttr<'_>]) -> Re
         return Err(Error::invalid_argument(format!("Op {} has no attribute '{}'", def.name, unknown.name)));
     }
     for adef in def.attrs {
-        let bound = def.input_binding(adef.name);
         let Some(set) = last(attrs, adef.name) else {
-            if adef.default.is_none() && bound.is_none() {
+            if adef.default.is_none() && def.input_binding(adef.name).is_none() {
                 return Err(Error::invalid_argument(format!(
                     "{} requires the attribute '{}' ({})",
                     def.name,
@@ -245,7 +244,7 @@ pub fn eager(def: &OpDef, inputs: &[Arc<Tensor>], attrs: &[EagerAttr<'_>]) -> Re
             )));
         }
         let AttrValue::Type(v) = set.value else { continue };
-        let (actual, of) = if let Some(i) = bound {
+        let (actual, of) = if let Some(i) = def.input_binding(adef.name) {
             (inputs[i].dtype().as_i32(), "input")
         } else if let Some(AttrValue::Tensor(t)) = adef.dtype_of.and_then(|s| last(attrs, s)).map(|a| &a.value) {
             (t.dtype().as_i32(), "value")

@@ -65,11 +65,14 @@ pub(super) fn no_op(_ctx: &KernelCtx<'_>) -> Result<Outputs> {
     Ok(SmallVec::new())
 }
 
+/// `StridedSlice`'s mask attributes, which are its first five in the op table.
+pub(super) const STRIDED_SLICE_MASKS: [&str; 5] =
+    ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
+
 /// The five masks as the attributes hold them (64-bit; the kernel narrows them to int32 with
 /// TensorFlow's range message).
 pub(super) fn strided_slice_masks(def: &OpDef, attrs: &dyn Attrs) -> [i64; 5] {
-    ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"]
-        .map(|m| def.int_attr(attrs, m))
+    [0, 1, 2, 3, 4].map(|i| def.int_attr_at(attrs, i))
 }
 
 pub(super) fn strided_slice(ctx: &KernelCtx<'_>) -> Result<Outputs> {

@@ -48,7 +48,8 @@ pub struct OpDef {
     pub inputs: &'static [InputArg],
     /// Output argument names in order.
     pub outputs: &'static [&'static str],
-    /// Attributes, in the order the eager checks visit them.
+    /// Attributes, in the order the eager checks visit them (kernels read them by position:
+    /// `kernels` names the positions it uses).
     pub attrs: &'static [AttrDef],
     /// Whether the eager runtime executes it.
     pub eager: bool,
@@ -71,11 +72,13 @@ impl OpDef {
         self.inputs.iter().position(|i| i.type_attr == attr)
     }
 
-    /// An int attribute's value, or its default when unset (0 if it has none).
-    pub fn int_attr(&self, attrs: &dyn Attrs, name: &str) -> i64 {
-        match attrs.get(name) {
+    /// The value of int attribute number `index` of [`OpDef::attrs`] (kernels read their own
+    /// op's attributes by position, with no search), or its default when unset (0 if none).
+    pub fn int_attr_at(&self, attrs: &dyn Attrs, index: usize) -> i64 {
+        let Some(adef) = self.attrs.get(index) else { return 0 };
+        match attrs.get(adef.name) {
             Some(AttrValue::I(v)) => *v,
-            _ => match self.attr(name).and_then(|a| a.default) {
+            _ => match adef.default {
                 Some(AttrDefault::Int(v)) => v,
                 _ => 0,
             },

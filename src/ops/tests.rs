@@ -156,3 +156,10 @@ fn argument_lists() {
         "Op NoOp has no output list named 'output'"
     );
 }
+
+#[test]
+fn kernels_find_their_attributes_where_they_read_them() {
+    let def = lookup("StridedSlice", Mode::Graph).unwrap();
+    let names: Vec<&str> = def.attrs[..5].iter().map(|a| a.name).collect();
+    assert_eq!(names, kernels::STRIDED_SLICE_MASKS);
+}
