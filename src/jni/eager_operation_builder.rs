@@ -1,7 +1,7 @@
 //! Natives of `org.tensorflow.EagerOperationBuilder`: the eager runtime over the op registry
 //! (`crate::ops`). One JNI transition per op, whatever its type: the op's index, its input
 //! handles and its encoded attributes (`op_attrs`) go in; the result's handle, dtype, native byte
-//! size and shape come out in one array, so Java never asks for them again. No `jni::Env` is
+//! size and shape come out in the same array, so Java never asks for them again. No `jni::Env` is
 //! built unless an exception is thrown (`guard_primitive`, raw JNI functions).
 
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use super::errors::BridgeResult;
 use super::guard::{guard, guard_primitive};
 use super::handles;
 use super::op_attrs::{self, Pools};
-use crate::Error;
+use crate::{Error, ErrorKind};
 use crate::ops::{self, AttrValue, Mode};
 use crate::tensor::Tensor;
 
@@ -54,9 +54,11 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_lookupOp<'local
     })
 }
 
-/// `private static native long[] execute(int op, long[] inputs, int[] attrKinds, long[] ints,
-/// float[] floats, byte[] bytes, long[] tensors)`: runs eager op `op` (an index of `opTypes()`)
-/// and returns `{handle, dtype, native bytes, dims...}` of its output. `attrKinds` is null when no
+/// `private static native long[] execute(int op, long[] io, int inputCount, int[] attrKinds,
+/// long[] ints, float[] floats, byte[] bytes, long[] tensors)`: runs eager op `op` (an index of
+/// `opTypes()`) on the `inputCount` handles at the start of `io` and returns the output's
+/// description `{handle, dtype, native bytes, rank, dims...}`: written into `io` itself when it
+/// has room (Java sizes it for the common ranks), else in a new array. `attrKinds` is null when no
 /// attribute was set (then the pools are not read). The input handles are checked under one
 /// registry lock. An output that is one of the tensor attributes' values (a `Const`) comes back
 /// under that attribute's handle, which Java then takes over; any other gets a new handle.
@@ -66,7 +68,8 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     op: jint,
-    inputs: JLongArray<'local>,
+    io: JLongArray<'local>,
+    input_count: jint,
     attr_kinds: JIntArray<'local>,
     ints: JLongArray<'local>,
     floats: JFloatArray<'local>,
@@ -79,8 +82,17 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
             .ok()
             .and_then(ops::eager_op)
             .ok_or_else(|| Error::internal(format!("no eager op with index {op}")))?;
+        if io.is_null() {
+            return Err(Error::new(ErrorKind::NullPointer, "io is null").into());
+        }
+        let io_raw = io.as_raw() as jlongArray;
+        let io_len = raw.len(io_raw)?;
+        let count = usize::try_from(input_count)
+            .ok()
+            .filter(|n| *n <= io_len)
+            .ok_or_else(|| Error::internal(format!("{input_count} inputs in an array of {io_len}")))?;
         let mut handles_in = SmallVec::<[jlong; 8]>::new();
-        raw.read(&inputs, &mut handles_in)?;
+        raw.read_prefix(io_raw, count, &mut handles_in);
         let mut values = SmallVec::<[Arc<Tensor>; 4]>::new();
         handles::tensors_into(&handles_in, &mut values)?;
 
@@ -101,16 +113,35 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
         let attrs = op_attrs::decode(&kinds, pools)?;
 
         let output = ops::execute(def, &values, &attrs)?;
-        let (handle, registered) = match attribute_handle(&attrs, &tensor_pool, &output) {
-            Some(h) => (h, false),
-            None => (handles::shared_into_handle(Arc::clone(&output))?, true),
+        let mut description = describe(&output);
+        let registered = match attribute_handle(&attrs, &tensor_pool, &output) {
+            Some(h) => {
+                description[0] = h;
+                false
+            }
+            None => {
+                description[0] = handles::shared_into_handle(output)?;
+                true
+            }
         };
-        raw.describe(handle, &output).inspect_err(|_| {
+        raw.write_description(&description, io_raw, io_len).inspect_err(|_| {
             if registered {
-                let _ = handles::release(handle);
+                let _ = handles::release(description[0]);
             }
         })
     })
+}
+
+/// `{0 (the handle's slot), dtype, native bytes, rank, dims...}` of `tensor`.
+fn describe(tensor: &Tensor) -> SmallVec<[i64; 16]> {
+    let dims = tensor.shape().dim_sizes();
+    let mut out = SmallVec::<[i64; 16]>::with_capacity(dims.len() + 4);
+    out.push(0);
+    out.push(i64::from(tensor.dtype().as_i32()));
+    out.push(i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX));
+    out.push(dims.len() as i64);
+    out.extend_from_slice(dims);
+    out
 }
 
 /// The handle of the tensor attribute whose value `output` is (the last one set, as the kernel
@@ -160,6 +191,12 @@ element!(f32, GetFloatArrayRegion);
 element!(i8, GetByteArrayRegion);
 
 impl RawEnv {
+    fn len(&self, array: jarray) -> BridgeResult<usize> {
+        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
+        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array) };
+        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
+    }
+
     /// Appends the elements of `array` (nothing for a null reference) to `out`.
     fn read<T: Element, R: Reference, A: smallvec::Array<Item = T>>(
         &self,
@@ -170,35 +207,41 @@ impl RawEnv {
             return Ok(());
         }
         let raw = array.as_raw() as jarray;
-        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
-        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, raw) };
-        let n = usize::try_from(len).map_err(|_| Error::internal("negative array length"))?;
-        let start = out.len();
-        out.extend(std::iter::repeat_n(T::default(), n));
-        if n > 0 {
-            // SAFETY: as above; the array has `len` elements of type `T` (the native's Java
-            // signature fixes the array types), and `out` has `n` elements from `start`.
-            unsafe { T::region(self.0, raw, len, out[start..].as_mut_ptr()) };
-        }
+        let n = self.len(raw)?;
+        self.read_prefix(raw, n, out);
         Ok(())
     }
 
-    /// `{handle, dtype, native bytes, dims...}` of `tensor` as a new Java `long[]`.
-    fn describe(&self, handle: jlong, tensor: &Tensor) -> BridgeResult<jlongArray> {
-        let dims = tensor.shape().dim_sizes();
-        let mut out = SmallVec::<[i64; 16]>::with_capacity(dims.len() + 3);
-        out.push(handle);
-        out.push(i64::from(tensor.dtype().as_i32()));
-        out.push(i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX));
-        out.extend_from_slice(dims);
-        let len = jsize::try_from(out.len()).map_err(|_| Error::internal("rank beyond a Java array"))?;
-        // SAFETY: live JNIEnv of this thread.
-        let array = unsafe { ((**self.0).v1_1.NewLongArray)(self.0, len) };
-        if array.is_null() {
-            // An OutOfMemoryError is pending; the guard leaves it to Java.
-            return Err(Error::internal("no memory for the op's description").into());
+    /// Appends the first `n` elements of `array` (non-null, with at least `n` elements of type
+    /// `T`) to `out`.
+    fn read_prefix<T: Element, A: smallvec::Array<Item = T>>(&self, array: jarray, n: usize, out: &mut SmallVec<A>) {
+        let start = out.len();
+        out.extend(std::iter::repeat_n(T::default(), n));
+        if n > 0 {
+            // SAFETY: live JNIEnv of this thread; a non-null local reference to an array of at
+            // least `n` (< 2^31) elements of type `T` (the native's Java signature fixes the
+            // array types), and `out` has `n` elements from `start`.
+            unsafe { T::region(self.0, array, n as jsize, out[start..].as_mut_ptr()) };
         }
-        // SAFETY: live JNIEnv; `array` is a new long[] of `len` elements and `out` holds `len`.
+    }
+
+    /// Writes an output's description into `io` (of `io_len` elements) if it fits, else into a
+    /// new array; returns the array written.
+    fn write_description(&self, out: &[i64], io: jlongArray, io_len: usize) -> BridgeResult<jlongArray> {
+        let len = jsize::try_from(out.len()).map_err(|_| Error::internal("rank beyond a Java array"))?;
+        let array = if out.len() <= io_len {
+            io
+        } else {
+            // SAFETY: live JNIEnv of this thread.
+            let array = unsafe { ((**self.0).v1_1.NewLongArray)(self.0, len) };
+            if array.is_null() {
+                // An OutOfMemoryError is pending; the guard leaves it to Java.
+                return Err(Error::internal("no memory for the op's description").into());
+            }
+            array
+        };
+        // SAFETY: live JNIEnv; `array` is a long[] of at least `len` elements and `out` holds
+        // `len`.
         unsafe { ((**self.0).v1_1.SetLongArrayRegion)(self.0, array, 0, len, out.as_ptr()) };
         Ok(array)
     }

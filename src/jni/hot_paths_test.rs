@@ -330,8 +330,8 @@ const NO_CLASS: jclass = std::ptr::null_mut();
 // JNI argument types (the `jni` crate's wrappers are transparent over them).
 unsafe extern "system" {
     fn Java_org_tensorflow_EagerOperationBuilder_execute(
-        env: *mut JNIEnv, class: jclass, op: jint, inputs: jobject, attr_kinds: jobject, ints: jobject,
-        floats: jobject, bytes: jobject, tensors: jobject,
+        env: *mut JNIEnv, class: jclass, op: jint, io: jobject, input_count: jint, attr_kinds: jobject,
+        ints: jobject, floats: jobject, bytes: jobject, tensors: jobject,
     ) -> jlongArray;
     fn Java_org_tensorflow_NativeHandle_release(env: *mut JNIEnv, class: jclass, handle: jlong);
     fn Java_org_tensorflow_Tensor_numBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
@@ -426,34 +426,58 @@ impl Attrs {
     }
 }
 
+/// The array an eager call's input handles go in and its output's description comes back in, as
+/// `EagerOperationBuilder` sizes it (8 slots).
+struct Io {
+    array: Box<FakeObject>,
+    inputs: Vec<jlong>,
+}
+
+impl Io {
+    fn new(inputs: &[jlong]) -> Io {
+        let mut slots = inputs.to_vec();
+        slots.resize(inputs.len().max(8), 0);
+        Io { array: FakeObject::longs(&slots), inputs: inputs.to_vec() }
+    }
+
+    /// Puts the input handles back (a call overwrites them with its result); allocates nothing.
+    fn reset(&mut self) {
+        for (i, h) in self.inputs.iter().enumerate() {
+            self.array.bytes[i * 8..i * 8 + 8].copy_from_slice(&h.to_ne_bytes());
+        }
+    }
+}
+
 /// One eager call as `EagerOperationBuilder.execute` makes it; its `long[]` result (read with
 /// [`result_handle`]).
-fn execute(env: *mut JNIEnv, op: jint, inputs: &mut Box<FakeObject>, attrs: Option<&mut Attrs>) -> jlongArray {
+fn execute(env: *mut JNIEnv, op: jint, io: &mut Io, attrs: Option<&mut Attrs>) -> jlongArray {
     let null = std::ptr::null_mut();
     let (k, i, f, b, t) = match attrs {
         Some(a) => (a.kinds.raw(), a.ints.raw(), a.floats.raw(), a.bytes.raw(), a.tensors.raw()),
         None => (null, null, null, null, null),
     };
+    io.reset();
+    let count = io.inputs.len() as jint;
     // SAFETY: a valid stand-in env and live stand-in arrays of the declared element types.
-    unsafe { Java_org_tensorflow_EagerOperationBuilder_execute(env, NO_CLASS, op, inputs.raw(), k, i, f, b, t) }
+    unsafe { Java_org_tensorflow_EagerOperationBuilder_execute(env, NO_CLASS, op, io.array.raw(), count, k, i, f, b, t) }
 }
 
-/// The handle in a result array (`{handle, dtype, native bytes, dims...}`); read without
+/// The handle in a result array (`{handle, dtype, native bytes, rank, dims...}`); read without
 /// allocating.
 fn result_handle(array: jlongArray) -> jlong {
     assert!(!array.is_null(), "the native threw");
-    // SAFETY: a result of `new_long_array`, alive in the pool.
+    // SAFETY: a live stand-in array (the call's `io`, or one of `new_long_array`'s).
     let a = unsafe { object(array) };
     i64::from_ne_bytes(a.bytes[..8].try_into().unwrap())
 }
 
 fn strided_slice(env: *mut JNIEnv, inputs: &SliceInputs) -> jlong {
-    let mut handles = FakeObject::longs(&inputs.0);
-    result_handle(execute(env, STRIDED_SLICE, &mut handles, None))
+    let mut io = Io::new(&inputs.0);
+    result_handle(execute(env, STRIDED_SLICE, &mut io, None))
 }
 
 fn release(env: *mut JNIEnv, handle: jlong) {
-    // SAFETY: as above.
+    // SAFETY: a valid stand-in env; a primitive argument.
     unsafe { Java_org_tensorflow_NativeHandle_release(env, NO_CLASS, handle) }
 }
 
@@ -464,12 +488,13 @@ fn release(env: *mut JNIEnv, handle: jlong) {
 fn eager_strided_slice_allocates_only_its_result() {
     let env = fake_env();
     let inputs = SliceInputs::new();
-    let mut handles = FakeObject::longs(&inputs.0);
+    let mut handles = Io::new(&inputs.0);
     let result = execute(env, STRIDED_SLICE, &mut handles, None);
-    // {handle, dtype FLOAT (1), 32 bytes, dims 2, 2, 2}
+    // Written into the call's own array: {handle, dtype FLOAT (1), 32 bytes, rank 3, dims 2, 2, 2}
+    assert_eq!(result, handles.array.raw());
     // SAFETY: a live result array.
     let description = unsafe { object(result) }.long_values();
-    assert_eq!(description[1..], [1, 32, 2, 2, 2]);
+    assert_eq!(description[1..7], [1, 32, 3, 2, 2, 2]);
     let first = description[0];
     // x[0:2, 1:3, 0:4:2] of 0..24 in a 2×3×4 layout (hand computed).
     let out = handles::tensor(first).unwrap();
@@ -502,13 +527,22 @@ fn eager_const_allocates_nothing() {
     let env = fake_env();
     let value = float_tensor(&[2], &[1.5, 2.5]);
     let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
-    let mut no_inputs = FakeObject::longs(&[]);
+    let mut no_inputs = Io::new(&[]);
     // The output is the attribute's value, returned under the attribute's handle.
     let result = execute(env, CONST, &mut no_inputs, Some(&mut attrs));
     // SAFETY: a live result array.
-    assert_eq!(unsafe { object(result) }.long_values(), [value, 1, 8, 2]);
+    assert_eq!(unsafe { object(result) }.long_values()[..5], [value, 1, 8, 1, 2]);
     let n = fewest_allocations(|| execute(env, CONST, &mut no_inputs, Some(&mut attrs)), |_| {});
     assert_eq!(n, 0);
+    handles::release(value).unwrap();
+
+    // A rank-5 value does not fit the 8 slots: its description comes back in a new array.
+    let value = float_tensor(&[1, 1, 1, 1, 2], &[1.5, 2.5]);
+    let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
+    let result = execute(env, CONST, &mut no_inputs, Some(&mut attrs));
+    assert_ne!(result, no_inputs.array.raw());
+    // SAFETY: a live result array.
+    assert_eq!(unsafe { object(result) }.long_values(), [value, 1, 8, 5, 1, 1, 1, 1, 2]);
     handles::release(value).unwrap();
 }
 
@@ -640,7 +674,7 @@ fn eager_op_loop() {
     let n: usize = std::env::var("EAGER_OPS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let env = fake_env();
     let inputs = SliceInputs::new();
-    let mut handles = FakeObject::longs(&inputs.0);
+    let mut handles = Io::new(&inputs.0);
     for _ in 0..n {
         let h = result_handle(execute(env, STRIDED_SLICE, &mut handles, None));
         release(env, h);

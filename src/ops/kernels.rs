@@ -72,6 +72,7 @@ pub(super) const STRIDED_SLICE_MASKS: [&str; 5] =
 /// The five masks as the attributes hold them (64-bit; the kernel narrows them to int32 with
 /// TensorFlow's range message).
 pub(super) fn strided_slice_masks(def: &OpDef, attrs: &dyn Attrs) -> [i64; 5] {
+    debug_assert!(def.attrs.iter().map(|a| a.name).take(5).eq(STRIDED_SLICE_MASKS));
     [0, 1, 2, 3, 4].map(|i| def.int_attr_at(attrs, i))
 }
 

@@ -24,8 +24,9 @@ final class EagerOperation extends AbstractOperation {
   @SuppressWarnings("unused")
   private final Object valueOwner;
   /**
-   * {@code {handle, dtype, native bytes, dims...}} of the value, as the native call that made it
-   * returned them (the handle slot is not read again: {@link #value} owns the handle).
+   * {@code {handle, dtype, native bytes, rank, dims...}} of the value (possibly followed by unused
+   * slots), as the native call that made it returned them; the handle slot is not read again:
+   * {@link #value} owns the handle.
    */
   private final long[] description;
   /** The tensor handed out by {@link Output#tensor()}, created on first call. */
@@ -100,10 +101,11 @@ final class EagerOperation extends AbstractOperation {
       try {
         checkSessionForValue();
         // A second handle to the value; its dtype and shape are known already.
-        tensor =
-            session.ownTensor(
-                NativeHandle.share(liveHandle()),
-                Arrays.copyOfRange(description, 1, description.length));
+        long[] d = new long[2 + rank()];
+        d[0] = description[1];
+        d[1] = description[2];
+        System.arraycopy(description, 4, d, 2, rank());
+        tensor = session.ownTensor(NativeHandle.share(liveHandle()), d);
       } finally {
         session.useLock().unlock();
       }
@@ -128,7 +130,11 @@ final class EagerOperation extends AbstractOperation {
       return Shape.fromArray(t.shape());
     }
     checkValueReadable();
-    return Shape.fromArray(Arrays.copyOfRange(description, 3, description.length));
+    return Shape.fromArray(Arrays.copyOfRange(description, 4, 4 + rank()));
+  }
+
+  private int rank() {
+    return (int) description[3];
   }
 
   /**

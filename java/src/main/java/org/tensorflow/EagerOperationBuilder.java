@@ -21,7 +21,14 @@ final class EagerOperationBuilder implements OperationBuilder {
    * The op types the registry executes eagerly, read once; an op's index is its position. A
    * cache of the native table, so that making a builder needs no native call.
    */
-  private static final String[] OP_TYPES = opTypes();
+  private static final String[] OP_TYPES = internedOpTypes();
+
+  /**
+   * The length of the array an op's inputs go in and its output's description comes back in:
+   * room for {@code {handle, dtype, native bytes, rank}} and four dimensions (a higher rank comes
+   * back in a new array).
+   */
+  private static final int DESCRIPTION_ROOM = 8;
 
   /** Keeps input operations reachable until their handles are no longer read (see build()). */
   @SuppressWarnings("unused")
@@ -51,6 +58,15 @@ final class EagerOperationBuilder implements OperationBuilder {
     this.op = opIndex(type);
     this.session = session;
     this.name = name;
+  }
+
+  /** Interned, so that the string literal an op class passes matches by identity first. */
+  private static String[] internedOpTypes() {
+    String[] types = opTypes();
+    for (int i = 0; i < types.length; i++) {
+      types[i] = types[i].intern();
+    }
+    return types;
   }
 
   private static int opIndex(String type) {
@@ -98,18 +114,20 @@ final class EagerOperationBuilder implements OperationBuilder {
    */
   private Operation execute() {
     session.checkOpen();
-    long[] handles = new long[inputCount];
+    // The input handles go in, the output's description comes back in the same array.
+    long[] io = new long[Math.max(inputCount, DESCRIPTION_ROOM)];
     for (int i = 0; i < inputCount; i++) {
-      handles[i] = inputs[i].liveHandle();
+      io[i] = inputs[i].liveHandle();
     }
     long[] result;
     if (attrs == null) {
-      result = execute(op, handles, null, null, null, null, null);
+      result = execute(op, io, inputCount, null, null, null, null, null);
     } else {
       result =
           execute(
               op,
-              handles,
+              io,
+              inputCount,
               attrs.kinds(),
               attrs.ints(),
               attrs.floats(),
@@ -342,13 +360,15 @@ final class EagerOperationBuilder implements OperationBuilder {
   private static native int lookupOp(String type);
 
   /**
-   * Runs eager op {@code op} on the input handles (validated natively) with the encoded
-   * attributes ({@code attrKinds} null when none was set) and returns {@code {handle, dtype,
-   * native bytes, dims...}} of its output.
+   * Runs eager op {@code op} on the first {@code inputCount} handles of {@code io} (validated
+   * natively) with the encoded attributes ({@code attrKinds} null when none was set) and returns
+   * {@code {handle, dtype, native bytes, rank, dims...}} of its output: {@code io} itself when
+   * that fits, else a new array.
    */
   private static native long[] execute(
       int op,
-      long[] inputs,
+      long[] io,
+      int inputCount,
       int[] attrKinds,
       long[] ints,
       float[] floats,

@@ -63,7 +63,8 @@ class TensorNativesTest {
     long[] result =
         (long[])
             PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp(type), inputs,
-                attrs.kinds(), attrs.ints(), attrs.floats(), attrs.bytes(), attrs.tensorHandles());
+                inputs.length, attrs.kinds(), attrs.ints(), attrs.floats(), attrs.bytes(),
+                attrs.tensorHandles());
     return result[0];
   }
 
@@ -85,7 +86,7 @@ class TensorNativesTest {
   static long constant(long value) throws Throwable {
     long[] result =
         (long[])
-            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp("Const"), new long[0],
+            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp("Const"), new long[0], 0,
                 new int[] {6, -1, 4, -1}, new long[] {5, 5, DataType.INT32.c()}, new float[0],
                 "valuedtype".getBytes(java.nio.charset.StandardCharsets.UTF_8), new long[] {value});
     return result[0];
