@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use jni::EnvUnowned;
-use jni::objects::{JByteArray, JClass, JFloatArray, JIntArray, JLongArray, JObjectArray, JString};
+use jni::objects::{JByteArray, JClass, JLongArray, JObjectArray, JString};
 use jni::refs::Reference;
 use jni::sys::{JNIEnv, jarray, jint, jlong, jlongArray, jobjectArray, jsize};
 use smallvec::SmallVec;
@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 use super::errors::BridgeResult;
 use super::guard::{guard, guard_primitive};
 use super::handles;
-use super::op_attrs::{self, Pools};
+use super::op_attrs;
 use crate::{Error, ErrorKind};
 use crate::ops::{self, AttrValue, Mode};
 use crate::tensor::Tensor;
@@ -54,27 +54,24 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_lookupOp<'local
     })
 }
 
-/// `private static native long[] execute(int op, long[] io, int inputCount, int[] attrKinds,
-/// long[] ints, float[] floats, byte[] bytes, long[] tensors)`: runs eager op `op` (an index of
-/// `opTypes()`) on the `inputCount` handles at the start of `io` and returns the output's
-/// description `{handle, dtype, native bytes, rank, dims...}`: written into `io` itself when it
-/// has room (Java sizes it for the common ranks), else in a new array. `attrKinds` is null when no
-/// attribute was set (then the pools are not read). The input handles are checked under one
-/// registry lock. An output that is one of the tensor attributes' values (a `Const`) comes back
-/// under that attribute's handle, which Java then takes over; any other gets a new handle.
+/// `private static native long[] execute(int op, long[] io, int inputCount, int attrLength,
+/// byte[] attrBytes)`: runs eager op `op` (an index of `opTypes()`) and returns its output's
+/// description `{handle, dtype, native bytes, rank, dims...}`. `io` holds the `inputCount` input
+/// handles, then `attrLength` longs of encoded attributes (`op_attrs`, names and strings in
+/// `attrBytes`; not read when `attrLength` is 0); the description is written into `io` itself
+/// when it has room (Java sizes it for the common ranks), else into a new array. The input
+/// handles are checked under one registry lock. An output that is one of the tensor attributes'
+/// values (a `Const`) comes back under that attribute's handle, which Java then takes over; any
+/// other gets a new handle.
 #[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     op: jint,
     io: JLongArray<'local>,
     input_count: jint,
-    attr_kinds: JIntArray<'local>,
-    ints: JLongArray<'local>,
-    floats: JFloatArray<'local>,
-    bytes: JByteArray<'local>,
-    tensors: JLongArray<'local>,
+    attr_length: jint,
+    attr_bytes: JByteArray<'local>,
 ) -> jlongArray {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
@@ -87,34 +84,28 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
         }
         let io_raw = io.as_raw() as jlongArray;
         let io_len = raw.len(io_raw)?;
-        let count = usize::try_from(input_count)
-            .ok()
-            .filter(|n| *n <= io_len)
-            .ok_or_else(|| Error::internal(format!("{input_count} inputs in an array of {io_len}")))?;
-        let mut handles_in = SmallVec::<[jlong; 8]>::new();
-        raw.read_prefix(io_raw, count, &mut handles_in);
-        let mut values = SmallVec::<[Arc<Tensor>; 4]>::new();
-        handles::tensors_into(&handles_in, &mut values)?;
-
-        let mut kinds = SmallVec::<[jint; 16]>::new();
-        let mut int_pool = SmallVec::<[jlong; 16]>::new();
-        let mut float_pool = SmallVec::<[f32; 4]>::new();
-        let mut byte_pool = SmallVec::<[i8; 64]>::new();
-        let mut tensor_pool = SmallVec::<[jlong; 2]>::new();
-        if !attr_kinds.is_null() {
-            raw.read(&attr_kinds, &mut kinds)?;
-            raw.read(&ints, &mut int_pool)?;
-            raw.read(&floats, &mut float_pool)?;
-            raw.read(&bytes, &mut byte_pool)?;
-            raw.read(&tensors, &mut tensor_pool)?;
+        let (Ok(count), Ok(attr_len)) = (usize::try_from(input_count), usize::try_from(attr_length)) else {
+            return Err(Error::internal("negative lengths").into());
+        };
+        if count.saturating_add(attr_len) > io_len {
+            return Err(Error::internal(format!("{count} inputs and {attr_len} attribute longs in {io_len}")).into());
         }
-        let byte_pool: &[u8] = bytemuck::cast_slice(&byte_pool);
-        let pools = Pools { ints: &int_pool, floats: &float_pool, bytes: byte_pool, tensors: &tensor_pool };
-        let attrs = op_attrs::decode(&kinds, pools)?;
+        let mut longs = SmallVec::<[jlong; 32]>::new();
+        raw.read_prefix(io_raw, count + attr_len, &mut longs);
+        let (handles_in, stream) = longs.split_at(count);
+        let mut values = SmallVec::<[Arc<Tensor>; 4]>::new();
+        handles::tensors_into(handles_in, &mut values)?;
+
+        let mut byte_pool = SmallVec::<[i8; 64]>::new();
+        if attr_len > 0 {
+            raw.read(&attr_bytes, &mut byte_pool)?;
+        }
+        let mut tensor_handles = op_attrs::TensorHandles::new();
+        let attrs = op_attrs::decode(stream, bytemuck::cast_slice(&byte_pool), &mut tensor_handles)?;
 
         let output = ops::execute(def, &values, &attrs)?;
         let mut description = describe(&output);
-        let registered = match attribute_handle(&attrs, &tensor_pool, &output) {
+        let registered = match attribute_handle(&attrs, &tensor_handles, &output) {
             Some(h) => {
                 description[0] = h;
                 false
@@ -132,6 +123,16 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
     })
 }
 
+/// The handle of the tensor attribute whose value `output` is (the last one set, as the kernel
+/// read it), if any.
+fn attribute_handle(attrs: &[ops::EagerAttr<'_>], handles: &op_attrs::TensorHandles, output: &Arc<Tensor>) -> Option<jlong> {
+    handles
+        .iter()
+        .rev()
+        .find(|(i, _)| matches!(attrs.get(*i), Some(ops::EagerAttr { value: AttrValue::Tensor(t), .. }) if Arc::ptr_eq(t, output)))
+        .map(|&(_, h)| h)
+}
+
 /// `{0 (the handle's slot), dtype, native bytes, rank, dims...}` of `tensor`.
 fn describe(tensor: &Tensor) -> SmallVec<[i64; 16]> {
     let dims = tensor.shape().dim_sizes();
@@ -142,26 +143,6 @@ fn describe(tensor: &Tensor) -> SmallVec<[i64; 16]> {
     out.push(dims.len() as i64);
     out.extend_from_slice(dims);
     out
-}
-
-/// The handle of the tensor attribute whose value `output` is (the last one set, as the kernel
-/// read it), if any.
-fn attribute_handle(attrs: &[ops::EagerAttr<'_>], handles: &[jlong], output: &Arc<Tensor>) -> Option<jlong> {
-    let mut next = 0;
-    let mut found = None;
-    for a in attrs {
-        match &a.value {
-            AttrValue::Tensor(t) => {
-                if Arc::ptr_eq(t, output) {
-                    found = handles.get(next).copied();
-                }
-                next += 1;
-            }
-            AttrValue::ListTensor(ts) => next += ts.len(),
-            _ => {}
-        }
-    }
-    found
 }
 
 /// The raw JNI function table of the calling thread (no `jni::Env`: see the module comment).
@@ -185,9 +166,7 @@ macro_rules! element {
         }
     };
 }
-element!(jint, GetIntArrayRegion);
 element!(jlong, GetLongArrayRegion);
-element!(f32, GetFloatArrayRegion);
 element!(i8, GetByteArrayRegion);
 
 impl RawEnv {

@@ -15,8 +15,8 @@ use std::cell::Cell;
 use std::mem::MaybeUninit;
 
 use jni::sys::{
-    JNIEnv, JNINativeInterface_, jarray, jboolean, jbyte, jbyteArray, jclass, jfloat, jfloatArray, jint,
-    jintArray, jlong, jlongArray, jobject, jsize,
+    JNIEnv, JNINativeInterface_, jarray, jboolean, jbyte, jbyteArray, jclass, jint, jlong, jlongArray,
+    jobject, jsize,
 };
 
 use super::handles;
@@ -107,14 +107,6 @@ impl FakeObject {
         })
     }
 
-    fn ints(values: &[i32]) -> Box<FakeObject> {
-        Box::new(FakeObject {
-            element: 4,
-            bytes: values.iter().flat_map(|v| v.to_ne_bytes()).collect(),
-            direct: false,
-        })
-    }
-
     fn bytes(values: &[u8]) -> Box<FakeObject> {
         Box::new(FakeObject { element: 1, bytes: values.to_vec(), direct: false })
     }
@@ -177,28 +169,6 @@ unsafe extern "system" fn get_long_array_region(
     buf: *mut jlong,
 ) {
     // SAFETY: as above; `buf` holds `len` longs (the natives' contract with the JVM).
-    unsafe { get_region(array, start, len, buf) }
-}
-
-unsafe extern "system" fn get_int_array_region(
-    _env: *mut JNIEnv,
-    array: jintArray,
-    start: jsize,
-    len: jsize,
-    buf: *mut jint,
-) {
-    // SAFETY: as above.
-    unsafe { get_region(array, start, len, buf) }
-}
-
-unsafe extern "system" fn get_float_array_region(
-    _env: *mut JNIEnv,
-    array: jfloatArray,
-    start: jsize,
-    len: jsize,
-    buf: *mut jfloat,
-) {
-    // SAFETY: as above.
     unsafe { get_region(array, start, len, buf) }
 }
 
@@ -308,8 +278,6 @@ fn fake_env() -> *mut JNIEnv {
         }
         (*base).v1_1.GetArrayLength = get_array_length;
         (*base).v1_1.GetLongArrayRegion = get_long_array_region;
-        (*base).v1_1.GetIntArrayRegion = get_int_array_region;
-        (*base).v1_1.GetFloatArrayRegion = get_float_array_region;
         (*base).v1_1.GetByteArrayRegion = get_byte_array_region;
         (*base).v1_1.NewLongArray = new_long_array;
         (*base).v1_1.SetLongArrayRegion = set_long_array_region;
@@ -330,8 +298,8 @@ const NO_CLASS: jclass = std::ptr::null_mut();
 // JNI argument types (the `jni` crate's wrappers are transparent over them).
 unsafe extern "system" {
     fn Java_org_tensorflow_EagerOperationBuilder_execute(
-        env: *mut JNIEnv, class: jclass, op: jint, io: jobject, input_count: jint, attr_kinds: jobject,
-        ints: jobject, floats: jobject, bytes: jobject, tensors: jobject,
+        env: *mut JNIEnv, class: jclass, op: jint, io: jobject, input_count: jint, attr_length: jint,
+        attr_bytes: jobject,
     ) -> jlongArray;
     fn Java_org_tensorflow_NativeHandle_release(env: *mut JNIEnv, class: jclass, handle: jlong);
     fn Java_org_tensorflow_Tensor_numBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
@@ -396,53 +364,47 @@ impl Drop for SliceInputs {
 const CONST: jint = 0;
 const STRIDED_SLICE: jint = 1;
 
-/// The encoded attributes of one eager call, as `AttrEncoder` lays them out.
+/// The encoded attributes of one eager call, as `AttrEncoder` lays them out: single values,
+/// `(name, kind, value)` with kind 1 (int), 4 (type) or 6 (tensor handle).
 struct Attrs {
-    kinds: Box<FakeObject>,
-    ints: Box<FakeObject>,
-    floats: Box<FakeObject>,
+    stream: Vec<i64>,
     bytes: Box<FakeObject>,
-    tensors: Box<FakeObject>,
 }
 
 impl Attrs {
-    /// Encodes `(name, kind, value)` single-value attributes: kind 1 (int) or 4 (type) puts the
-    /// value in `ints`, kind 6 (tensor) in `tensors`.
-    fn new(attrs: &[(&str, i32, i64)]) -> Attrs {
-        let (mut kinds, mut ints, mut bytes, mut tensors) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    fn new(attrs: &[(&str, i64, i64)]) -> Attrs {
+        let (mut stream, mut bytes) = (Vec::new(), Vec::new());
         for &(name, kind, value) in attrs {
-            kinds.extend([kind, -1]);
-            ints.push(name.len() as i64);
+            stream.extend([kind, -1, name.len() as i64, value]);
             bytes.extend_from_slice(name.as_bytes());
-            if kind == 6 { tensors.push(value) } else { ints.push(value) }
         }
-        Attrs {
-            kinds: FakeObject::ints(&kinds),
-            ints: FakeObject::longs(&ints),
-            floats: FakeObject::floats(&[]),
-            bytes: FakeObject::bytes(&bytes),
-            tensors: FakeObject::longs(&tensors),
-        }
+        Attrs { stream, bytes: FakeObject::bytes(&bytes) }
     }
 }
 
-/// The array an eager call's input handles go in and its output's description comes back in, as
-/// `EagerOperationBuilder` sizes it (8 slots).
+/// The array an eager call's input handles and attributes go in and its output's description
+/// comes back in, as `EagerOperationBuilder` sizes it (at least 8 slots).
 struct Io {
     array: Box<FakeObject>,
-    inputs: Vec<jlong>,
+    slots: Vec<jlong>,
+    inputs: usize,
+    attrs: usize,
 }
 
 impl Io {
-    fn new(inputs: &[jlong]) -> Io {
+    fn new(inputs: &[jlong], attrs: Option<&Attrs>) -> Io {
         let mut slots = inputs.to_vec();
-        slots.resize(inputs.len().max(8), 0);
-        Io { array: FakeObject::longs(&slots), inputs: inputs.to_vec() }
+        let stream = attrs.map_or(&[][..], |a| &a.stream[..]);
+        slots.extend_from_slice(stream);
+        let (inputs, attrs) = (inputs.len(), stream.len());
+        slots.resize(slots.len().max(8), 0);
+        Io { array: FakeObject::longs(&slots), slots, inputs, attrs }
     }
 
-    /// Puts the input handles back (a call overwrites them with its result); allocates nothing.
+    /// Puts the inputs and attributes back (a call overwrites them with its result); allocates
+    /// nothing.
     fn reset(&mut self) {
-        for (i, h) in self.inputs.iter().enumerate() {
+        for (i, h) in self.slots.iter().enumerate() {
             self.array.bytes[i * 8..i * 8 + 8].copy_from_slice(&h.to_ne_bytes());
         }
     }
@@ -451,15 +413,13 @@ impl Io {
 /// One eager call as `EagerOperationBuilder.execute` makes it; its `long[]` result (read with
 /// [`result_handle`]).
 fn execute(env: *mut JNIEnv, op: jint, io: &mut Io, attrs: Option<&mut Attrs>) -> jlongArray {
-    let null = std::ptr::null_mut();
-    let (k, i, f, b, t) = match attrs {
-        Some(a) => (a.kinds.raw(), a.ints.raw(), a.floats.raw(), a.bytes.raw(), a.tensors.raw()),
-        None => (null, null, null, null, null),
-    };
+    let bytes = attrs.map_or(std::ptr::null_mut(), |a| a.bytes.raw());
     io.reset();
-    let count = io.inputs.len() as jint;
+    let (inputs, attr_length) = (io.inputs as jint, io.attrs as jint);
     // SAFETY: a valid stand-in env and live stand-in arrays of the declared element types.
-    unsafe { Java_org_tensorflow_EagerOperationBuilder_execute(env, NO_CLASS, op, io.array.raw(), count, k, i, f, b, t) }
+    unsafe {
+        Java_org_tensorflow_EagerOperationBuilder_execute(env, NO_CLASS, op, io.array.raw(), inputs, attr_length, bytes)
+    }
 }
 
 /// The handle in a result array (`{handle, dtype, native bytes, rank, dims...}`); read without
@@ -472,7 +432,7 @@ fn result_handle(array: jlongArray) -> jlong {
 }
 
 fn strided_slice(env: *mut JNIEnv, inputs: &SliceInputs) -> jlong {
-    let mut io = Io::new(&inputs.0);
+    let mut io = Io::new(&inputs.0, None);
     result_handle(execute(env, STRIDED_SLICE, &mut io, None))
 }
 
@@ -488,7 +448,7 @@ fn release(env: *mut JNIEnv, handle: jlong) {
 fn eager_strided_slice_allocates_only_its_result() {
     let env = fake_env();
     let inputs = SliceInputs::new();
-    let mut handles = Io::new(&inputs.0);
+    let mut handles = Io::new(&inputs.0, None);
     let result = execute(env, STRIDED_SLICE, &mut handles, None);
     // Written into the call's own array: {handle, dtype FLOAT (1), 32 bytes, rank 3, dims 2, 2, 2}
     assert_eq!(result, handles.array.raw());
@@ -515,8 +475,9 @@ fn eager_strided_slice_allocates_only_its_result() {
     // The same with all five masks set (to 0): decoding attributes allocates nothing.
     let masks = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
     let mut attrs = Attrs::new(&masks.map(|m| (m, 1, 0)));
+    let mut with_masks = Io::new(&inputs.0, Some(&attrs));
     let n = fewest_allocations(
-        || execute(env, STRIDED_SLICE, &mut handles, Some(&mut attrs)),
+        || execute(env, STRIDED_SLICE, &mut with_masks, Some(&mut attrs)),
         |r| release(env, result_handle(r)),
     );
     assert_eq!(n, 3);
@@ -527,20 +488,21 @@ fn eager_const_allocates_nothing() {
     let env = fake_env();
     let value = float_tensor(&[2], &[1.5, 2.5]);
     let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
-    let mut no_inputs = Io::new(&[]);
+    let mut io = Io::new(&[], Some(&attrs));
     // The output is the attribute's value, returned under the attribute's handle.
-    let result = execute(env, CONST, &mut no_inputs, Some(&mut attrs));
+    let result = execute(env, CONST, &mut io, Some(&mut attrs));
     // SAFETY: a live result array.
     assert_eq!(unsafe { object(result) }.long_values()[..5], [value, 1, 8, 1, 2]);
-    let n = fewest_allocations(|| execute(env, CONST, &mut no_inputs, Some(&mut attrs)), |_| {});
+    let n = fewest_allocations(|| execute(env, CONST, &mut io, Some(&mut attrs)), |_| {});
     assert_eq!(n, 0);
     handles::release(value).unwrap();
 
     // A rank-5 value does not fit the 8 slots: its description comes back in a new array.
     let value = float_tensor(&[1, 1, 1, 1, 2], &[1.5, 2.5]);
     let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
-    let result = execute(env, CONST, &mut no_inputs, Some(&mut attrs));
-    assert_ne!(result, no_inputs.array.raw());
+    let mut io = Io::new(&[], Some(&attrs));
+    let result = execute(env, CONST, &mut io, Some(&mut attrs));
+    assert_ne!(result, io.array.raw());
     // SAFETY: a live result array.
     assert_eq!(unsafe { object(result) }.long_values(), [value, 1, 8, 5, 1, 1, 1, 1, 2]);
     handles::release(value).unwrap();
@@ -674,7 +636,7 @@ fn eager_op_loop() {
     let n: usize = std::env::var("EAGER_OPS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let env = fake_env();
     let inputs = SliceInputs::new();
-    let mut handles = Io::new(&inputs.0);
+    let mut handles = Io::new(&inputs.0, None);
     for _ in 0..n {
         let h = result_handle(execute(env, STRIDED_SLICE, &mut handles, None));
         release(env, h);

@@ -1,12 +1,13 @@
 //! The attribute encoding both Java op builders share (`org.tensorflow.AttrEncoder`), decoded
 //! into the op registry's values (`crate::ops`).
 //!
-//! `kinds` holds a `(kind, count)` pair per attribute, in the order set: `count` is -1 for a
-//! single value, else the list length. The attribute's name comes first from `bytes` (its byte
-//! length in `ints`); then its values: strings as a length in `ints` plus bytes in `bytes`; ints,
-//! bools (0/1) and types in `ints`; floats in `floats`; shapes as a rank (-1: unknown) followed
-//! by the sizes in `ints`; tensors as handles in `tensors`. A description that runs past the end
-//! of a pool is refused as malformed (Java's encoder never writes one).
+//! One stream of longs and one pool of bytes. Per attribute, in the order set, the stream holds
+//! its kind, its count (-1 for a single value, else the list length) and its name's byte length
+//! (the name's UTF-8 bytes come from the pool), then its values: a string as its byte length
+//! (bytes from the pool); an int, a bool (0/1) or a type as itself; a float as its raw bits; a
+//! shape as its rank (-1: unknown) followed by the sizes; a tensor as its handle. A description
+//! that runs past the end of the stream or the pool is refused as malformed (Java's encoder never
+//! writes one); bytes past the last one used are ignored.
 
 use jni::sys::jlong;
 use smallvec::SmallVec;
@@ -16,16 +17,16 @@ use super::handles;
 use crate::Error;
 use crate::ops::{AttrValue, EagerAttr};
 
-/// The attribute kinds of the encoding (`AttrEncoder`'s constants). A Java `String` and a
-/// `byte[]` both make a string attribute; they differ only in how a message names them.
-const STRING: i32 = 0;
-const INT: i32 = 1;
-const FLOAT: i32 = 2;
-const BOOL: i32 = 3;
-const TYPE: i32 = 4;
-const SHAPE: i32 = 5;
-const TENSOR: i32 = 6;
-const BYTES: i32 = 7;
+/// The value kinds of the encoding (`AttrEncoder`'s constants). A Java `String` and a `byte[]`
+/// both make a string attribute; they differ only in how a message names them.
+const STRING: i64 = 0;
+const INT: i64 = 1;
+const FLOAT: i64 = 2;
+const BOOL: i64 = 3;
+const TYPE: i64 = 4;
+const SHAPE: i64 = 5;
+const TENSOR: i64 = 6;
+const BYTES: i64 = 7;
 
 /// Decoded attributes; most ops set a few, so they stay on the stack.
 pub(super) type Decoded<'a> = SmallVec<[EagerAttr<'a>; 8]>;
@@ -34,29 +35,30 @@ fn malformed() -> Error {
     Error::invalid_argument("malformed operation description")
 }
 
-/// The value pools of one description.
-pub(super) struct Pools<'a> {
-    pub(super) ints: &'a [i64],
-    pub(super) floats: &'a [f32],
-    pub(super) bytes: &'a [u8],
-    pub(super) tensors: &'a [jlong],
+/// A reader over one description.
+struct Reader<'a> {
+    stream: &'a [i64],
+    bytes: &'a [u8],
 }
 
-impl<'a> Pools<'a> {
-    fn int(&mut self) -> Result<i64, Error> {
-        let (&first, rest) = self.ints.split_first().ok_or_else(malformed)?;
-        self.ints = rest;
+impl<'a> Reader<'a> {
+    fn long(&mut self) -> Result<i64, Error> {
+        let (&first, rest) = self.stream.split_first().ok_or_else(malformed)?;
+        self.stream = rest;
         Ok(first)
     }
 
-    fn float(&mut self) -> Result<f32, Error> {
-        let (&first, rest) = self.floats.split_first().ok_or_else(malformed)?;
-        self.floats = rest;
-        Ok(first)
+    fn count(&mut self) -> Result<usize, Error> {
+        let n = usize::try_from(self.long()?).map_err(|_| malformed())?;
+        // Every counted item takes at least one long of the stream: a count beyond it is forged.
+        if n > self.stream.len() {
+            return Err(malformed());
+        }
+        Ok(n)
     }
 
     fn byte_slice(&mut self) -> Result<&'a [u8], Error> {
-        let len = usize::try_from(self.int()?).map_err(|_| malformed())?;
+        let len = usize::try_from(self.long()?).map_err(|_| malformed())?;
         if len > self.bytes.len() {
             return Err(malformed());
         }
@@ -69,58 +71,56 @@ impl<'a> Pools<'a> {
         self.byte_slice().map(<[u8]>::to_vec)
     }
 
-    fn tensor(&mut self) -> Result<jlong, Error> {
-        let (&first, rest) = self.tensors.split_first().ok_or_else(malformed)?;
-        self.tensors = rest;
-        Ok(first)
+    fn float(&mut self) -> Result<f32, Error> {
+        // Java's `floatToRawIntBits`, sign-extended: the low 32 bits are the float's.
+        Ok(f32::from_bits(self.long()? as u32))
     }
 
     fn shape(&mut self) -> Result<Option<Vec<i64>>, Error> {
-        let rank = self.int()?;
-        if rank < 0 {
+        if self.stream.first().is_some_and(|&r| r < 0) {
+            self.long()?;
             return Ok(None);
         }
-        let rank = usize::try_from(rank).map_err(|_| malformed())?;
-        if rank > self.ints.len() {
-            return Err(malformed());
-        }
-        (0..rank).map(|_| self.int()).collect::<Result<_, _>>().map(Some)
+        let rank = self.count()?;
+        (0..rank).map(|_| self.long()).collect::<Result<_, _>>().map(Some)
     }
 
     fn type_value(&mut self) -> Result<i32, Error> {
-        i32::try_from(self.int()?).map_err(|_| malformed())
+        i32::try_from(self.long()?).map_err(|_| malformed())
+    }
+
+    fn list<T>(&mut self, n: usize, mut item: impl FnMut(&mut Self) -> Result<T, Error>) -> Result<Vec<T>, Error> {
+        (0..n).map(|_| item(self)).collect()
     }
 
     /// One attribute's value and the Java type it was given as.
-    fn value(&mut self, kind: i32, count: i32) -> BridgeResult<(AttrValue, &'static str)> {
+    fn value(&mut self, kind: i64, count: i64) -> BridgeResult<(AttrValue, &'static str)> {
         if count < 0 {
             return Ok(match kind {
                 STRING => (AttrValue::S(self.bytes()?), "String"),
                 BYTES => (AttrValue::S(self.bytes()?), "byte[]"),
-                INT => (AttrValue::I(self.int()?), "Long"),
+                INT => (AttrValue::I(self.long()?), "Long"),
                 FLOAT => (AttrValue::F(self.float()?), "Float"),
-                BOOL => (AttrValue::B(self.int()? != 0), "Boolean"),
+                BOOL => (AttrValue::B(self.long()? != 0), "Boolean"),
                 TYPE => (AttrValue::Type(self.type_value()?), "DataType"),
                 SHAPE => (AttrValue::Shape(self.shape()?), "Shape"),
-                TENSOR => (AttrValue::Tensor(handles::tensor(self.tensor()?)?), "tensor"),
+                TENSOR => (AttrValue::Tensor(handles::tensor(self.long()?)?), "tensor"),
                 _ => return Err(malformed().into()),
             });
         }
-        let n = count as usize;
+        let n = usize::try_from(count).map_err(|_| malformed())?;
+        if n > self.stream.len() {
+            return Err(malformed().into());
+        }
         Ok(match kind {
-            STRING => (AttrValue::ListS((0..n).map(|_| self.bytes()).collect::<Result<_, _>>()?), "String[]"),
-            INT => (AttrValue::ListI((0..n).map(|_| self.int()).collect::<Result<_, _>>()?), "long[]"),
-            FLOAT => (AttrValue::ListF((0..n).map(|_| self.float()).collect::<Result<_, _>>()?), "float[]"),
-            BOOL => (
-                AttrValue::ListB((0..n).map(|_| self.int().map(|v| v != 0)).collect::<Result<_, _>>()?),
-                "boolean[]",
-            ),
-            TYPE => {
-                (AttrValue::ListType((0..n).map(|_| self.type_value()).collect::<Result<_, _>>()?), "DataType[]")
-            }
-            SHAPE => (AttrValue::ListShape((0..n).map(|_| self.shape()).collect::<Result<_, _>>()?), "Shape[]"),
+            STRING => (AttrValue::ListS(self.list(n, Self::bytes)?), "String[]"),
+            INT => (AttrValue::ListI(self.list(n, Self::long)?), "long[]"),
+            FLOAT => (AttrValue::ListF(self.list(n, Self::float)?), "float[]"),
+            BOOL => (AttrValue::ListB(self.list(n, |r| r.long().map(|v| v != 0))?), "boolean[]"),
+            TYPE => (AttrValue::ListType(self.list(n, Self::type_value)?), "DataType[]"),
+            SHAPE => (AttrValue::ListShape(self.list(n, Self::shape)?), "Shape[]"),
             TENSOR => {
-                let hs: Vec<jlong> = (0..n).map(|_| self.tensor()).collect::<Result<_, _>>()?;
+                let hs: Vec<jlong> = self.list(n, Self::long)?;
                 (AttrValue::ListTensor(handles::tensor_list(&hs)?), "Tensor[]")
             }
             _ => return Err(malformed().into()),
@@ -128,15 +128,24 @@ impl<'a> Pools<'a> {
     }
 }
 
-/// Decodes a whole description; tensor handles are checked in the registry.
-pub(super) fn decode<'a>(kinds: &[i32], mut pools: Pools<'a>) -> BridgeResult<Decoded<'a>> {
-    if kinds.len() % 2 != 0 {
-        return Err(malformed().into());
-    }
+/// The handle each single tensor value came under, by attribute position.
+pub(super) type TensorHandles = SmallVec<[(usize, jlong); 2]>;
+
+/// Decodes a whole description; tensor handles are checked in the registry and noted in
+/// `handles_out`.
+pub(super) fn decode<'a>(stream: &'a [i64], bytes: &'a [u8], handles_out: &mut TensorHandles) -> BridgeResult<Decoded<'a>> {
+    let mut reader = Reader { stream, bytes };
     let mut out = Decoded::new();
-    for pair in kinds.chunks_exact(2) {
-        let name = std::str::from_utf8(pools.byte_slice()?).map_err(|_| malformed())?;
-        let (value, given_as) = pools.value(pair[0], pair[1])?;
+    while !reader.stream.is_empty() {
+        let kind = reader.long()?;
+        let count = reader.long()?;
+        let name = std::str::from_utf8(reader.byte_slice()?).map_err(|_| malformed())?;
+        if kind == TENSOR && count < 0 {
+            if let Some(&h) = reader.stream.first() {
+                handles_out.push((out.len(), h));
+            }
+        }
+        let (value, given_as) = reader.value(kind, count)?;
         out.push(EagerAttr { name, value, given_as });
     }
     Ok(out)

@@ -4,20 +4,20 @@
 //! against the op registry and adds it.
 
 use jni::EnvUnowned;
-use jni::objects::{JByteArray, JClass, JFloatArray, JIntArray, JLongArray, JString};
+use jni::objects::{JByteArray, JClass, JIntArray, JLongArray, JString};
 use jni::sys::{jint, jlong};
 
 use super::super::errors::BridgeResult;
 use super::super::guard::guard;
 use super::super::handles;
-use super::super::op_attrs::{self, Pools};
+use super::super::op_attrs;
 use super::{endpoints, ints, longs, node, string};
 use crate::Error;
 use crate::graph::NodeSpec;
 
 /// `private static native int addOperation(long graph, String type, String name, String device,
-/// int[] inputs, int[] controlInputs, int[] attrKinds, long[] ints, float[] floats, byte[] bytes,
-/// long[] tensors)`: validates and adds the operation, returns its node id.
+/// int[] inputs, int[] controlInputs, long[] attrs, byte[] attrBytes)`: validates and adds the
+/// operation, returns its node id.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_org_tensorflow_GraphOperationBuilder_addOperation<'local>(
@@ -29,11 +29,8 @@ pub extern "system" fn Java_org_tensorflow_GraphOperationBuilder_addOperation<'l
     device: JString<'local>,
     inputs: JIntArray<'local>,
     control_inputs: JIntArray<'local>,
-    attr_kinds: JIntArray<'local>,
-    int_pool: JLongArray<'local>,
-    float_pool: JFloatArray<'local>,
-    byte_pool: JByteArray<'local>,
-    tensor_pool: JLongArray<'local>,
+    attr_stream: JLongArray<'local>,
+    attr_bytes: JByteArray<'local>,
 ) -> jint {
     guard(&mut env, |env| {
         let shared = handles::graph(graph)?;
@@ -42,20 +39,16 @@ pub extern "system" fn Java_org_tensorflow_GraphOperationBuilder_addOperation<'l
         let device = string(env, &device)?;
         let inputs = ints(env, &inputs)?;
         let controls = ints(env, &control_inputs)?;
-        let kinds = ints(env, &attr_kinds)?;
-        let int_values = longs(env, &int_pool)?;
-        let mut float_values = vec![0f32; if float_pool.is_null() { 0 } else { float_pool.len(env)? }];
-        if !float_values.is_empty() {
-            float_pool.get_region(env, 0, &mut float_values)?;
+        let stream = longs(env, &attr_stream)?;
+        let mut bytes = vec![0i8; if attr_bytes.is_null() { 0 } else { attr_bytes.len(env)? }];
+        if !bytes.is_empty() {
+            attr_bytes.get_region(env, 0, &mut bytes)?;
         }
-        let mut byte_values = vec![0i8; if byte_pool.is_null() { 0 } else { byte_pool.len(env)? }];
-        if !byte_values.is_empty() {
-            byte_pool.get_region(env, 0, &mut byte_values)?;
-        }
-        let byte_values: Vec<u8> = byte_values.into_iter().map(|b| b as u8).collect();
-        let tensor_handles = longs(env, &tensor_pool)?;
-        let pools = Pools { ints: &int_values, floats: &float_values, bytes: &byte_values, tensors: &tensor_handles };
-        let attrs = op_attrs::decode(&kinds, pools)?.into_iter().map(|a| (a.name.to_owned(), a.value)).collect();
+        let mut tensor_handles = op_attrs::TensorHandles::new();
+        let attrs = op_attrs::decode(&stream, bytemuck::cast_slice(&bytes), &mut tensor_handles)?
+            .into_iter()
+            .map(|a| (a.name.to_owned(), a.value))
+            .collect();
         let mut g = shared.write();
         let inputs = endpoints(&g, &inputs)?;
         let control_inputs = controls

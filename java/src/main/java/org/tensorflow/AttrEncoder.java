@@ -4,17 +4,17 @@ import java.nio.charset.Charset;
 import java.util.Arrays;
 
 /**
- * The attributes an op builder was given, in the flat typed arrays its native call takes (decoded
- * by src/jni/op_attrs.rs). Both {@link EagerOperationBuilder} and {@link GraphOperationBuilder}
+ * The attributes an op builder was given, encoded for its native call (decoded by
+ * src/jni/op_attrs.rs). Both {@link EagerOperationBuilder} and {@link GraphOperationBuilder}
  * encode through this class; what an attribute may be is the op registry's business, in native
  * code. Not thread-safe: the builders call it under their own lock.
  *
- * <p>Layout: {@link #kinds()} holds a {@code (kind, count)} pair per attribute in the order set,
- * {@code count} -1 for a single value, else the list length. The attribute's name comes first
- * from {@link #bytes()} (its byte length in {@link #ints()}); then its values: strings as a
- * length in {@code ints} plus bytes; ints, bools (0/1) and types in {@code ints}; floats in
- * {@link #floats()}; shapes as a rank (-1: unknown) followed by the sizes in {@code ints}; tensors
- * as handles in {@link #tensorHandles()}.
+ * <p>Encoding: one stream of longs and one pool of bytes. Per attribute, in the order set, the
+ * stream holds its kind, its count (-1 for a single value, else the list length) and its name's
+ * byte length (the name's UTF-8 bytes go to the pool), then its values: a string as its byte
+ * length (bytes to the pool); an int, a bool (0/1) or a type as itself; a float as its raw bits;
+ * a shape as its rank (-1: unknown) followed by the sizes; a tensor as its handle, written when
+ * the stream is copied out for the native call.
  */
 final class AttrEncoder {
   private static final Charset UTF_8 = Charset.forName("UTF-8");
@@ -35,15 +35,13 @@ final class AttrEncoder {
     NativeHandle handle;
   }
 
-  private int[] kinds = new int[8];
-  private int kindCount;
-  private long[] ints = new long[16];
-  private int intCount;
-  private float[] floats = new float[0];
-  private int floatCount;
-  private byte[] bytes = new byte[64];
+  private long[] stream = new long[16];
+  private int length;
+  private byte[] bytes = new byte[32];
   private int byteCount;
-  private TensorValue[] tensors = new TensorValue[0];
+  /** The tensor values and their positions in the stream (parallel arrays, {@link #tensorCount}). */
+  private TensorValue[] tensors;
+  private int[] tensorSlots;
   private int tensorCount;
 
   void putString(String name, String value) {
@@ -73,44 +71,44 @@ final class AttrEncoder {
 
   void putLong(String name, long value) {
     begin(name, INT, -1);
-    putInt(value);
+    put(value);
   }
 
   void putLongs(String name, long[] value) {
     begin(name, INT, value.length);
     for (long v : value) {
-      putInt(v);
+      put(v);
     }
   }
 
   void putFloat(String name, float value) {
     begin(name, FLOAT, -1);
-    putFloat(value);
+    put(Float.floatToRawIntBits(value));
   }
 
   void putFloats(String name, float[] value) {
     begin(name, FLOAT, value.length);
     for (float v : value) {
-      putFloat(v);
+      put(Float.floatToRawIntBits(v));
     }
   }
 
   void putBoolean(String name, boolean value) {
     begin(name, BOOL, -1);
-    putInt(value ? 1L : 0L);
+    put(value ? 1L : 0L);
   }
 
   void putBooleans(String name, boolean[] value) {
     begin(name, BOOL, value.length);
     for (boolean v : value) {
-      putInt(v ? 1L : 0L);
+      put(v ? 1L : 0L);
     }
   }
 
   void putType(String name, DataType value) {
     int c = value.c();
     begin(name, TYPE, -1);
-    putInt(c);
+    put(c);
   }
 
   void putTypes(String name, DataType[] value) {
@@ -120,7 +118,7 @@ final class AttrEncoder {
     }
     begin(name, TYPE, c.length);
     for (int v : c) {
-      putInt(v);
+      put(v);
     }
   }
 
@@ -143,47 +141,43 @@ final class AttrEncoder {
 
   void putTensor(String name, TensorValue value) {
     begin(name, TENSOR, -1);
-    addTensor(value);
+    putTensorSlot(value);
   }
 
   void putTensors(String name, TensorValue[] value) {
     begin(name, TENSOR, value.length);
     for (TensorValue v : value) {
-      addTensor(v);
+      putTensorSlot(v);
     }
   }
 
-  /** The number of attributes put so far. */
-  int count() {
-    return kindCount / 2;
-  }
-
-  int[] kinds() {
-    return Arrays.copyOf(kinds, kindCount);
-  }
-
-  long[] ints() {
-    return Arrays.copyOf(ints, intCount);
-  }
-
-  float[] floats() {
-    return Arrays.copyOf(floats, floatCount);
-  }
-
-  byte[] bytes() {
-    return Arrays.copyOf(bytes, byteCount);
+  /** The length of the stream. */
+  int length() {
+    return length;
   }
 
   /**
-   * The live handles of the tensor values, in order; the caller holds the lock their release
-   * path takes until the native call that reads them has returned.
+   * Copies the stream into {@code dest} from {@code offset}, with the tensor values' live
+   * handles; the caller holds the lock their release path takes until the native call that reads
+   * them has returned.
    */
-  long[] tensorHandles() {
-    long[] out = new long[tensorCount];
+  void writeTo(long[] dest, int offset) {
+    System.arraycopy(stream, 0, dest, offset, length);
     for (int i = 0; i < tensorCount; i++) {
-      out[i] = tensors[i].handle.live();
+      dest[offset + tensorSlots[i]] = tensors[i].handle.live();
     }
+  }
+
+  /** The stream alone (see {@link #writeTo}). */
+  long[] stream() {
+    long[] out = new long[length];
+    writeTo(out, 0);
     return out;
+  }
+
+  /** The byte pool; only its first bytes are used (the stream says how many). */
+  byte[] bytes() {
+    return bytes;
   }
 
   /**
@@ -195,6 +189,7 @@ final class AttrEncoder {
       if (tensors[i].handle.live() == handle) {
         TensorValue taken = tensors[i];
         System.arraycopy(tensors, i + 1, tensors, i, tensorCount - i - 1);
+        System.arraycopy(tensorSlots, i + 1, tensorSlots, i, tensorCount - i - 1);
         tensors[--tensorCount] = null;
         return taken;
       }
@@ -209,55 +204,74 @@ final class AttrEncoder {
     }
   }
 
-  /** Starts an attribute: its kind and count, then its name. */
+  /** Starts an attribute: its kind, count and name. */
   private void begin(String name, int kind, int count) {
-    byte[] encodedName = name.getBytes(UTF_8);
-    if (kindCount + 2 > kinds.length) {
-      kinds = Arrays.copyOf(kinds, kinds.length * 2);
+    int nameStart = byteCount;
+    putName(name); // throws NullPointerException for a null name, before anything is recorded
+    put(kind);
+    put(count);
+    put(byteCount - nameStart);
+  }
+
+  /** A name's UTF-8 bytes into the pool; ASCII (every attribute name) without a temporary array. */
+  private void putName(String name) {
+    int n = name.length();
+    ensureBytes(n);
+    for (int i = 0; i < n; i++) {
+      char c = name.charAt(i);
+      if (c >= 0x80) {
+        byte[] utf8 = name.getBytes(UTF_8);
+        ensureBytes(utf8.length);
+        System.arraycopy(utf8, 0, bytes, byteCount, utf8.length);
+        byteCount += utf8.length;
+        return;
+      }
+      bytes[byteCount + i] = (byte) c;
     }
-    kinds[kindCount++] = kind;
-    kinds[kindCount++] = count;
-    putBytes(encodedName);
+    byteCount += n;
   }
 
   private void putBytes(byte[] value) {
-    putInt(value.length);
-    if (byteCount + value.length > bytes.length) {
-      bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, byteCount + value.length));
-    }
+    put(value.length);
+    ensureBytes(value.length);
     System.arraycopy(value, 0, bytes, byteCount, value.length);
     byteCount += value.length;
   }
 
-  private void putInt(long value) {
-    if (intCount == ints.length) {
-      ints = Arrays.copyOf(ints, ints.length * 2);
+  private void ensureBytes(int more) {
+    if (byteCount + more > bytes.length) {
+      bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, byteCount + more));
     }
-    ints[intCount++] = value;
   }
 
-  private void putFloat(float value) {
-    if (floatCount == floats.length) {
-      floats = Arrays.copyOf(floats, Math.max(4, floats.length * 2));
+  private void put(long value) {
+    if (length == stream.length) {
+      stream = Arrays.copyOf(stream, length * 2);
     }
-    floats[floatCount++] = value;
+    stream[length++] = value;
   }
 
   private void putDims(long[] dims) {
     if (dims == null) {
-      putInt(-1L);
+      put(-1L);
       return;
     }
-    putInt(dims.length);
+    put(dims.length);
     for (long d : dims) {
-      putInt(d);
+      put(d);
     }
   }
 
-  private void addTensor(TensorValue value) {
-    if (tensorCount == tensors.length) {
-      tensors = Arrays.copyOf(tensors, Math.max(2, tensors.length * 2));
+  private void putTensorSlot(TensorValue value) {
+    if (tensors == null) {
+      tensors = new TensorValue[2];
+      tensorSlots = new int[2];
+    } else if (tensorCount == tensors.length) {
+      tensors = Arrays.copyOf(tensors, tensorCount * 2);
+      tensorSlots = Arrays.copyOf(tensorSlots, tensorCount * 2);
     }
-    tensors[tensorCount++] = value;
+    tensors[tensorCount] = value;
+    tensorSlots[tensorCount++] = length;
+    put(0L); // the handle, written by writeTo
   }
 }

@@ -24,9 +24,9 @@ final class EagerOperationBuilder implements OperationBuilder {
   private static final String[] OP_TYPES = internedOpTypes();
 
   /**
-   * The length of the array an op's inputs go in and its output's description comes back in:
-   * room for {@code {handle, dtype, native bytes, rank}} and four dimensions (a higher rank comes
-   * back in a new array).
+   * The least length of the array an op's inputs and attributes go in and its output's
+   * description comes back in: room for {@code {handle, dtype, native bytes, rank}} and four
+   * dimensions (a higher rank comes back in a new array).
    */
   private static final int DESCRIPTION_ROOM = 8;
 
@@ -114,26 +114,17 @@ final class EagerOperationBuilder implements OperationBuilder {
    */
   private Operation execute() {
     session.checkOpen();
-    // The input handles go in, the output's description comes back in the same array.
-    long[] io = new long[Math.max(inputCount, DESCRIPTION_ROOM)];
+    // The input handles and the encoded attributes go in, the output's description comes back
+    // in the same array.
+    int attrLength = attrs == null ? 0 : attrs.length();
+    long[] io = new long[Math.max(inputCount + attrLength, DESCRIPTION_ROOM)];
     for (int i = 0; i < inputCount; i++) {
       io[i] = inputs[i].liveHandle();
     }
-    long[] result;
-    if (attrs == null) {
-      result = execute(op, io, inputCount, null, null, null, null, null);
-    } else {
-      result =
-          execute(
-              op,
-              io,
-              inputCount,
-              attrs.kinds(),
-              attrs.ints(),
-              attrs.floats(),
-              attrs.bytes(),
-              attrs.tensorHandles());
+    if (attrs != null) {
+      attrs.writeTo(io, inputCount);
     }
+    long[] result = execute(op, io, inputCount, attrLength, attrs == null ? null : attrs.bytes());
     // The inputs' operations own the handles just read; publishing them here keeps them
     // reachable (and their handles alive) until the native call has returned.
     reachabilitySink = inputs;
@@ -360,18 +351,12 @@ final class EagerOperationBuilder implements OperationBuilder {
   private static native int lookupOp(String type);
 
   /**
-   * Runs eager op {@code op} on the first {@code inputCount} handles of {@code io} (validated
-   * natively) with the encoded attributes ({@code attrKinds} null when none was set) and returns
-   * {@code {handle, dtype, native bytes, rank, dims...}} of its output: {@code io} itself when
-   * that fits, else a new array.
+   * Runs eager op {@code op} on the {@code inputCount} handles at the start of {@code io}
+   * (validated natively), with the {@code attrLength} longs of encoded attributes that follow them
+   * ({@link AttrEncoder}; names and strings in {@code attrBytes}), and returns {@code {handle,
+   * dtype, native bytes, rank, dims...}} of its output: {@code io} itself when that fits, else a
+   * new array.
    */
   private static native long[] execute(
-      int op,
-      long[] io,
-      int inputCount,
-      int[] attrKinds,
-      long[] ints,
-      float[] floats,
-      byte[] bytes,
-      long[] tensors);
+      int op, long[] io, int inputCount, int attrLength, byte[] attrBytes);
 }

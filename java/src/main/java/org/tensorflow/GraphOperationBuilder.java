@@ -55,11 +55,8 @@ public final class GraphOperationBuilder implements OperationBuilder {
               device,
               toInts(inputs),
               toInts(controlInputs),
-              attrs.kinds(),
-              attrs.ints(),
-              attrs.floats(),
-              attrs.bytes(),
-              attrs.tensorHandles());
+              attrs.stream(),
+              attrs.bytes());
       return new GraphOperation(graph, id);
     } finally {
       r.close();
@@ -291,9 +288,6 @@ public final class GraphOperationBuilder implements OperationBuilder {
       String device,
       int[] inputs,
       int[] controlInputs,
-      int[] attrKinds,
-      long[] ints,
-      float[] floats,
-      byte[] bytes,
-      long[] tensors);
+      long[] attrs,
+      byte[] attrBytes);
 }

@@ -60,11 +60,13 @@ class TensorNativesTest {
 
   /** The eager execute native as the builder calls it; the output's handle. */
   static long execute(String type, long[] inputs, AttrEncoder attrs) throws Throwable {
+    long[] io = new long[Math.max(8, inputs.length + attrs.length())];
+    System.arraycopy(inputs, 0, io, 0, inputs.length);
+    attrs.writeTo(io, inputs.length);
     long[] result =
         (long[])
-            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp(type), inputs,
-                inputs.length, attrs.kinds(), attrs.ints(), attrs.floats(), attrs.bytes(),
-                attrs.tensorHandles());
+            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp(type), io,
+                inputs.length, attrs.length(), attrs.bytes());
     return result[0];
   }
 
@@ -84,11 +86,12 @@ class TensorNativesTest {
    * (encoded by hand: the encoder takes only handles a {@code NativeHandle} owns).
    */
   static long constant(long value) throws Throwable {
+    // {kind TENSOR, single, name length 5, handle}, {kind TYPE, single, name length 5, INT32}
+    long[] io = {6, -1, 5, value, 4, -1, 5, DataType.INT32.c()};
     long[] result =
         (long[])
-            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp("Const"), new long[0], 0,
-                new int[] {6, -1, 4, -1}, new long[] {5, 5, DataType.INT32.c()}, new float[0],
-                "valuedtype".getBytes(java.nio.charset.StandardCharsets.UTF_8), new long[] {value});
+            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp("Const"), io, 0,
+                io.length, "valuedtype".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     return result[0];
   }
 
