@@ -318,7 +318,11 @@ class EagerSessionTest {
       Scope scope = new Scope(session);
       long[][] shapes = {{}, {3}, {2, 3}, {1, 2, 1, 3}, {1, 1, 2, 1, 3}, {1, 1, 1, 1, 1, 1, 2, 3}};
       for (long[] shape : shapes) {
-        try (Tensor<Float> t = Tensor.create(shape, java.nio.FloatBuffer.wrap(new float[6]))) {
+        int size = 1;
+        for (long d : shape) {
+          size *= (int) d;
+        }
+        try (Tensor<Float> t = Tensor.create(shape, java.nio.FloatBuffer.wrap(new float[size]))) {
           Output<?> c = Constant.create(scope, t).asOutput();
           assertEquals(DataType.FLOAT, c.dataType());
           assertArrayEquals(shape, dims(c.shape()));
