@@ -96,15 +96,18 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
         let mut values = SmallVec::<[Arc<Tensor>; 4]>::new();
         handles::tensors_into(handles_in, &mut values)?;
 
+        // Decoded in place (no attribute set: nothing to read).
         let mut byte_pool = SmallVec::<[i8; 64]>::new();
+        let mut attrs = op_attrs::Decoded::new();
+        let mut tensor_handles = op_attrs::TensorHandles::new();
         if attr_len > 0 {
             raw.read(&attr_bytes, &mut byte_pool)?;
+            op_attrs::decode(stream, bytemuck::cast_slice(&byte_pool), &mut attrs, &mut tensor_handles)?;
         }
-        let mut tensor_handles = op_attrs::TensorHandles::new();
-        let attrs = op_attrs::decode(stream, bytemuck::cast_slice(&byte_pool), &mut tensor_handles)?;
 
         let output = ops::execute(def, &values, &attrs)?;
-        let mut description = describe(&output);
+        let mut description = SmallVec::<[i64; 16]>::new();
+        describe(&output, &mut description);
         let registered = match attribute_handle(&attrs, &tensor_handles, &output) {
             Some(h) => {
                 description[0] = h;
@@ -133,16 +136,17 @@ fn attribute_handle(attrs: &[ops::EagerAttr<'_>], handles: &op_attrs::TensorHand
         .map(|&(_, h)| h)
 }
 
-/// `{0 (the handle's slot), dtype, native bytes, rank, dims...}` of `tensor`.
-fn describe(tensor: &Tensor) -> SmallVec<[i64; 16]> {
+/// `{0 (the handle's slot), dtype, native bytes, rank, dims...}` of `tensor`, into `out`.
+fn describe(tensor: &Tensor, out: &mut SmallVec<[i64; 16]>) {
     let dims = tensor.shape().dim_sizes();
-    let mut out = SmallVec::<[i64; 16]>::with_capacity(dims.len() + 4);
-    out.push(0);
-    out.push(i64::from(tensor.dtype().as_i32()));
-    out.push(i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX));
-    out.push(dims.len() as i64);
+    let head = [
+        0,
+        i64::from(tensor.dtype().as_i32()),
+        i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX),
+        dims.len() as i64,
+    ];
+    out.extend_from_slice(&head);
     out.extend_from_slice(dims);
-    out
 }
 
 /// The raw JNI function table of the calling thread (no `jni::Env`: see the module comment).

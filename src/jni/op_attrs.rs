@@ -131,11 +131,15 @@ impl<'a> Reader<'a> {
 /// The handle each single tensor value came under, by attribute position.
 pub(super) type TensorHandles = SmallVec<[(usize, jlong); 2]>;
 
-/// Decodes a whole description; tensor handles are checked in the registry and noted in
-/// `handles_out`.
-pub(super) fn decode<'a>(stream: &'a [i64], bytes: &'a [u8], handles_out: &mut TensorHandles) -> BridgeResult<Decoded<'a>> {
+/// Decodes a whole description into `out`; tensor handles are checked in the registry and noted
+/// in `handles_out`.
+pub(super) fn decode<'a>(
+    stream: &'a [i64],
+    bytes: &'a [u8],
+    out: &mut Decoded<'a>,
+    handles_out: &mut TensorHandles,
+) -> BridgeResult<()> {
     let mut reader = Reader { stream, bytes };
-    let mut out = Decoded::new();
     while !reader.stream.is_empty() {
         let kind = reader.long()?;
         let count = reader.long()?;
@@ -148,5 +152,5 @@ pub(super) fn decode<'a>(stream: &'a [i64], bytes: &'a [u8], handles_out: &mut T
         let (value, given_as) = reader.value(kind, count)?;
         out.push(EagerAttr { name, value, given_as });
     }
-    Ok(out)
+    Ok(())
 }

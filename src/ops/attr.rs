@@ -145,6 +145,11 @@ impl AttrDefault {
 pub trait Attrs {
     /// The value of `name`, if set.
     fn get(&self, name: &str) -> Option<&AttrValue>;
+
+    /// Whether no attribute is set (then every one takes its default).
+    fn is_empty(&self) -> bool {
+        false
+    }
 }
 
 impl Attrs for BTreeMap<String, AttrValue> {

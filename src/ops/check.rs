@@ -192,6 +192,10 @@ impl Attrs for &[EagerAttr<'_>] {
     fn get(&self, name: &str) -> Option<&AttrValue> {
         last(self, name).map(|a| &a.value)
     }
+
+    fn is_empty(&self) -> bool {
+        <[EagerAttr<'_>]>::is_empty(self)
+    }
 }
 
 fn last<'x, 'a>(attrs: &'x [EagerAttr<'a>], name: &str) -> Option<&'x EagerAttr<'a>> {

@@ -76,7 +76,8 @@ impl OpDef {
     /// op's attributes by position, with no search), or its default when unset (0 if none).
     pub fn int_attr_at(&self, attrs: &dyn Attrs, index: usize) -> i64 {
         let Some(adef) = self.attrs.get(index) else { return 0 };
-        match attrs.get(adef.name) {
+        let set = if attrs.is_empty() { None } else { attrs.get(adef.name) };
+        match set {
             Some(AttrValue::I(v)) => *v,
             _ => match adef.default {
                 Some(AttrDefault::Int(v)) => v,

@@ -44,11 +44,9 @@ pub extern "system" fn Java_org_tensorflow_GraphOperationBuilder_addOperation<'l
         if !bytes.is_empty() {
             attr_bytes.get_region(env, 0, &mut bytes)?;
         }
-        let mut tensor_handles = op_attrs::TensorHandles::new();
-        let attrs = op_attrs::decode(&stream, bytemuck::cast_slice(&bytes), &mut tensor_handles)?
-            .into_iter()
-            .map(|a| (a.name.to_owned(), a.value))
-            .collect();
+        let (mut decoded, mut tensor_handles) = (op_attrs::Decoded::new(), op_attrs::TensorHandles::new());
+        op_attrs::decode(&stream, bytemuck::cast_slice(&bytes), &mut decoded, &mut tensor_handles)?;
+        let attrs = decoded.into_iter().map(|a| (a.name.to_owned(), a.value)).collect();
         let mut g = shared.write();
         let inputs = endpoints(&g, &inputs)?;
         let control_inputs = controls
