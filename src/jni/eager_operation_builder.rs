@@ -106,8 +106,7 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
         }
 
         let output = ops::execute(def, &values, &attrs)?;
-        let mut description = SmallVec::<[i64; 16]>::new();
-        describe(&output, &mut description);
+        let mut description = Description::of(&output);
         let registered = match attribute_handle(&attrs, &tensor_handles, &output) {
             Some(h) => {
                 description[0] = h;
@@ -118,7 +117,7 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
                 true
             }
         };
-        raw.write_description(&description, io_raw, io_len).inspect_err(|_| {
+        raw.write_description(description.as_slice(), io_raw, io_len).inspect_err(|_| {
             if registered {
                 let _ = handles::release(description[0]);
             }
@@ -136,17 +135,49 @@ fn attribute_handle(attrs: &[ops::EagerAttr<'_>], handles: &op_attrs::TensorHand
         .map(|&(_, h)| h)
 }
 
-/// `{0 (the handle's slot), dtype, native bytes, rank, dims...}` of `tensor`, into `out`.
-fn describe(tensor: &Tensor, out: &mut SmallVec<[i64; 16]>) {
-    let dims = tensor.shape().dim_sizes();
-    let head = [
-        0,
-        i64::from(tensor.dtype().as_i32()),
-        i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX),
-        dims.len() as i64,
-    ];
-    out.extend_from_slice(&head);
-    out.extend_from_slice(dims);
+/// `{handle, dtype, native bytes, rank, dims...}` of an output: on the stack up to rank 16.
+struct Description {
+    inline: [i64; 20],
+    heap: Vec<i64>,
+    len: usize,
+}
+
+impl Description {
+    /// The description of `tensor`, its handle slot 0.
+    fn of(tensor: &Tensor) -> Description {
+        let dims = tensor.shape().dim_sizes();
+        let len = dims.len() + 4;
+        let mut d = Description { inline: [0; 20], heap: Vec::new(), len };
+        let out: &mut [i64] = if len <= d.inline.len() {
+            &mut d.inline[..len]
+        } else {
+            d.heap.resize(len, 0);
+            &mut d.heap
+        };
+        out[1] = i64::from(tensor.dtype().as_i32());
+        out[2] = i64::try_from(tensor.buffer_size()).unwrap_or(i64::MAX);
+        out[3] = dims.len() as i64;
+        out[4..].copy_from_slice(dims);
+        d
+    }
+
+    fn as_slice(&self) -> &[i64] {
+        if self.heap.is_empty() { &self.inline[..self.len] } else { &self.heap }
+    }
+}
+
+impl std::ops::IndexMut<usize> for Description {
+    fn index_mut(&mut self, i: usize) -> &mut i64 {
+        if self.heap.is_empty() { &mut self.inline[i] } else { &mut self.heap[i] }
+    }
+}
+
+impl std::ops::Index<usize> for Description {
+    type Output = i64;
+
+    fn index(&self, i: usize) -> &i64 {
+        &self.as_slice()[i]
+    }
 }
 
 /// The raw JNI function table of the calling thread (no `jni::Env`: see the module comment).

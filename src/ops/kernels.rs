@@ -73,7 +73,8 @@ pub(super) const STRIDED_SLICE_MASKS: [&str; 5] =
 /// TensorFlow's range message).
 pub(super) fn strided_slice_masks(def: &OpDef, attrs: &dyn Attrs) -> [i64; 5] {
     debug_assert!(def.attrs.iter().map(|a| a.name).take(5).eq(STRIDED_SLICE_MASKS));
-    [0, 1, 2, 3, 4].map(|i| def.int_attr_at(attrs, i))
+    let set = (!attrs.is_empty()).then_some(attrs);
+    [0, 1, 2, 3, 4].map(|i| def.int_attr_at(set, i))
 }
 
 pub(super) fn strided_slice(ctx: &KernelCtx<'_>) -> Result<Outputs> {

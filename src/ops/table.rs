@@ -73,11 +73,11 @@ impl OpDef {
     }
 
     /// The value of int attribute number `index` of [`OpDef::attrs`] (kernels read their own
-    /// op's attributes by position, with no search), or its default when unset (0 if none).
-    pub fn int_attr_at(&self, attrs: &dyn Attrs, index: usize) -> i64 {
+    /// op's attributes by position, with no search), or its default when unset (0 if none);
+    /// `attrs` is `None` when none is set.
+    pub fn int_attr_at(&self, attrs: Option<&dyn Attrs>, index: usize) -> i64 {
         let Some(adef) = self.attrs.get(index) else { return 0 };
-        let set = if attrs.is_empty() { None } else { attrs.get(adef.name) };
-        match set {
+        match attrs.and_then(|a| a.get(adef.name)) {
             Some(AttrValue::I(v)) => *v,
             _ => match adef.default {
                 Some(AttrDefault::Int(v)) => v,
