@@ -35,9 +35,10 @@ final class AttrEncoder {
     NativeHandle handle;
   }
 
-  private long[] stream = new long[16];
+  // Sized for the common case (two attributes of short names), grown as needed.
+  private long[] stream = new long[8];
   private int length;
-  private byte[] bytes = new byte[32];
+  private byte[] bytes = new byte[16];
   private int byteCount;
   /** The tensor values and their positions in the stream (parallel arrays, {@link #tensorCount}). */
   private TensorValue[] tensors;
@@ -264,8 +265,8 @@ final class AttrEncoder {
 
   private void putTensorSlot(TensorValue value) {
     if (tensors == null) {
-      tensors = new TensorValue[2];
-      tensorSlots = new int[2];
+      tensors = new TensorValue[1];
+      tensorSlots = new int[1];
     } else if (tensorCount == tensors.length) {
       tensors = Arrays.copyOf(tensors, tensorCount * 2);
       tensorSlots = Arrays.copyOf(tensorSlots, tensorCount * 2);
