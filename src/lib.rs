@@ -14,6 +14,7 @@
 //! | [`summarize`], [`mod@format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
 //! | [`tf_string`] | TF 1.x C API `TF_STRING` buffer layout (offsets + length-prefixed strings) |
 //! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
+//! | [`ops`] | the op registry of eager and graph mode: op table, attributes, checks, shape functions, kernels |
 //! | [`graph`] | TF 1.x graph mode: `Graph`, `GraphDef` import/export, a session's run |
 
 #![warn(missing_docs)]
@@ -23,6 +24,7 @@ pub mod error;
 pub mod format;
 pub mod graph;
 pub mod lite;
+pub mod ops;
 pub mod shape;
 pub mod strided_slice;
 pub mod summarize;

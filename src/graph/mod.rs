@@ -4,10 +4,9 @@
 //! Nodes are only ever appended, and a node's inputs must exist before it, so node ids are a
 //! topological order: a run executes the nodes it needs in id order. Import sorts the
 //! `GraphDef`'s nodes the same way (or rejects a cycle) before adding them. What a node may be
-//! (op types, attributes, shape functions, kernels) is in `ops`; the contract is in
+//! (op types, attributes, shape functions, kernels) is the op registry, `crate::ops`; the contract is in
 //! docs/contracts/graph.md.
 
-mod attrs;
 mod ops;
 pub mod proto;
 mod run;
@@ -16,13 +15,11 @@ mod session;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-pub use attrs::AttrValue;
-pub use ops::{input_arg_length, output_arg_length};
+pub use crate::ops::{AttrValue, OutputInfo};
 pub use run::run;
 pub use session::{Session, SharedGraph};
 
-use crate::dtype::DataType;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::tensor::Tensor;
 
 /// Output `index` of node `node` (ids as returned by [`Graph::add`]).
@@ -32,15 +29,6 @@ pub struct Endpoint {
     pub node: usize,
     /// The output index.
     pub index: usize,
-}
-
-/// The statically known type and (partial) shape of one output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutputInfo {
-    /// The element type.
-    pub dtype: DataType,
-    /// `None` for an unknown rank; `-1` for an unknown dimension size.
-    pub shape: Option<Vec<i64>>,
 }
 
 /// One operation of a graph.
@@ -84,18 +72,6 @@ pub struct NodeSpec {
 pub struct Graph {
     nodes: Vec<Node>,
     by_name: HashMap<String, usize>,
-}
-
-/// The error for an op type this library does not implement (TensorFlow's `NOT_FOUND`
-/// wording; the bridge throws it as `TensorFlowException`, as TensorFlow's Java client does).
-pub(crate) fn op_not_registered(op: &str) -> Error {
-    Error::new(
-        ErrorKind::Internal,
-        format!(
-            "Op type not registered '{op}' in binary running on tensorbridge. Make sure the Op and \
-             Kernel are registered in the binary running in this process."
-        ),
-    )
 }
 
 impl Graph {
@@ -168,20 +144,6 @@ impl Graph {
         match self.nodes.get(e.node) {
             Some(n) => format!("{}:{}", n.name, e.index),
             None => format!("<node {}>:{}", e.node, e.index),
-        }
-    }
-}
-
-/// A shape as TensorFlow's debug string prints it (`[?,4]`, `<unknown>`).
-pub(crate) fn partial_shape_string(shape: Option<&[i64]>) -> String {
-    match shape {
-        None => "<unknown>".to_owned(),
-        Some(dims) => {
-            let parts: Vec<String> = dims
-                .iter()
-                .map(|&d| if d < 0 { "?".to_owned() } else { d.to_string() })
-                .collect();
-            format!("[{}]", parts.join(","))
         }
     }
 }

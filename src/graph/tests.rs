@@ -2,6 +2,9 @@ use std::sync::Arc;
 
 use super::*;
 
+use crate::dtype::DataType;
+use crate::error::{ErrorKind, Result};
+
 fn placeholder(g: &mut Graph, name: &str, dtype: DataType, shape: Option<Vec<i64>>) -> usize {
     g.add(NodeSpec {
         name: name.into(),

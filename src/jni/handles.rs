@@ -178,6 +178,26 @@ pub(crate) fn tensors<const N: usize>(handles: [jlong; N]) -> BridgeResult<[Arc<
     Ok(out.map(Option::unwrap_or_default))
 }
 
+/// The tensors behind any number of live handles, appended to `out` (on the caller's stack for
+/// a few), checked under one lock acquisition; `out` is left empty if one is refused.
+pub(crate) fn tensors_into<A: smallvec::Array<Item = Arc<Tensor>>>(
+    handles: &[jlong],
+    out: &mut smallvec::SmallVec<A>,
+) -> BridgeResult<()> {
+    let slab = registry();
+    for &h in handles {
+        match slab.lookup(h) {
+            Some(t) => out.push(Arc::clone(t)),
+            None => {
+                drop(slab);
+                out.clear();
+                return Err(invalid(h).into());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place):
 /// readers that borrowed the old value keep it.
 pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<()> {

@@ -15,7 +15,8 @@ use std::cell::Cell;
 use std::mem::MaybeUninit;
 
 use jni::sys::{
-    JNIEnv, JNINativeInterface_, jarray, jboolean, jclass, jint, jlong, jlongArray, jobject, jsize,
+    JNIEnv, JNINativeInterface_, jarray, jboolean, jbyte, jbyteArray, jclass, jint, jlong, jlongArray,
+    jobject, jsize,
 };
 
 use super::handles;
@@ -114,6 +115,10 @@ impl FakeObject {
         })
     }
 
+    fn bytes(values: &[u8]) -> Box<FakeObject> {
+        Box::new(FakeObject { element: 1, bytes: values.to_vec(), direct: false })
+    }
+
     fn floats(values: &[f32]) -> Box<FakeObject> {
         Box::new(FakeObject {
             element: 4,
@@ -152,6 +157,18 @@ unsafe extern "system" fn get_array_length(_env: *mut JNIEnv, array: jarray) -> 
     (a.bytes.len() / a.element) as jsize
 }
 
+/// # Safety
+/// As the JNI function: `array` one of this test's objects with `T`-sized elements, `buf`
+/// holding `len` elements. Copies bytes, so the stand-in itself allocates nothing.
+unsafe fn get_region<T>(array: jobject, start: jsize, len: jsize, buf: *mut T) {
+    // SAFETY: by the function's contract.
+    let a = unsafe { object(array) };
+    assert_eq!(a.element, size_of::<T>(), "array region read with the wrong element type");
+    let size = size_of::<T>();
+    let src = &a.bytes[start as usize * size..(start + len) as usize * size];
+    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
+}
+
 unsafe extern "system" fn get_long_array_region(
     _env: *mut JNIEnv,
     array: jlongArray,
@@ -159,11 +176,43 @@ unsafe extern "system" fn get_long_array_region(
     len: jsize,
     buf: *mut jlong,
 ) {
-    // SAFETY: as above; `buf` holds `len` longs (the natives' contract with the JVM). Copies
-    // bytes, so the stand-in itself allocates nothing.
-    let a = unsafe { object(array) };
-    let src = &a.bytes[start as usize * 8..(start + len) as usize * 8];
-    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), buf.cast::<u8>(), src.len()) };
+    // SAFETY: as above; `buf` holds `len` longs (the natives' contract with the JVM).
+    unsafe { get_region(array, start, len, buf) }
+}
+
+unsafe extern "system" fn get_byte_array_region(
+    _env: *mut JNIEnv,
+    array: jbyteArray,
+    start: jsize,
+    len: jsize,
+    buf: *mut jbyte,
+) {
+    // SAFETY: as above.
+    unsafe { get_region(array, start, len, buf) }
+}
+
+thread_local! {
+    /// The arrays `NewLongArray` hands out, made before any count opens so that handing one out
+    /// allocates nothing; reused round-robin (each test reads a result before the next call).
+    static NEW_ARRAYS: (std::cell::RefCell<Vec<Box<FakeObject>>>, Cell<usize>) = {
+        let pool = (0..16)
+            .map(|_| Box::new(FakeObject { element: 8, bytes: Vec::with_capacity(8 * 300), direct: false }))
+            .collect();
+        (std::cell::RefCell::new(pool), Cell::new(0))
+    };
+}
+
+unsafe extern "system" fn new_long_array(_env: *mut JNIEnv, len: jsize) -> jlongArray {
+    NEW_ARRAYS.with(|(pool, next)| {
+        let mut pool = pool.borrow_mut();
+        let i = next.get() % pool.len();
+        next.set(i + 1);
+        let array = &mut pool[i];
+        // Within the capacity reserved above: no allocation.
+        array.bytes.clear();
+        array.bytes.resize(len as usize * 8, 0);
+        (&mut **array as *mut FakeObject).cast()
+    })
 }
 
 unsafe extern "system" fn get_int_array_region(
@@ -235,6 +284,8 @@ unsafe extern "system" fn unexpected() {
 
 /// A `JNIEnv*` whose table serves the functions above; leaked (one per test, a few KiB).
 fn fake_env() -> *mut JNIEnv {
+    // Make this thread's `NewLongArray` pool now, outside any count.
+    NEW_ARRAYS.with(|_| ());
     const SLOTS: usize = size_of::<JNINativeInterface_>() / size_of::<usize>();
     let mut table = MaybeUninit::<JNINativeInterface_>::uninit();
     let base = table.as_mut_ptr();
@@ -249,6 +300,8 @@ fn fake_env() -> *mut JNIEnv {
         (*base).v1_1.GetArrayLength = get_array_length;
         (*base).v1_1.GetLongArrayRegion = get_long_array_region;
         (*base).v1_1.GetIntArrayRegion = get_int_array_region;
+        (*base).v1_1.GetByteArrayRegion = get_byte_array_region;
+        (*base).v1_1.NewLongArray = new_long_array;
         (*base).v1_1.SetLongArrayRegion = set_long_array_region;
         (*base).v1_2.GetPrimitiveArrayCritical = get_primitive_array_critical;
         (*base).v1_2.ReleasePrimitiveArrayCritical = release_primitive_array_critical;
@@ -266,11 +319,10 @@ const NO_CLASS: jclass = std::ptr::null_mut();
 // The exported functions under test, declared as the JVM sees them: the same symbols with raw
 // JNI argument types (the `jni` crate's wrappers are transparent over them).
 unsafe extern "system" {
-    fn Java_org_tensorflow_EagerOperationBuilder_stridedSlice(
-        env: *mut JNIEnv, class: jclass, input: jlong, begin: jlong, end: jlong, strides: jlong,
-        begin_mask: jlong, end_mask: jlong, ellipsis_mask: jlong, new_axis_mask: jlong,
-        shrink_axis_mask: jlong,
-    ) -> jlong;
+    fn Java_org_tensorflow_EagerOperationBuilder_execute(
+        env: *mut JNIEnv, class: jclass, op: jint, io: jobject, input_count: jint, attr_length: jint,
+        attr_bytes: jobject,
+    ) -> jlongArray;
     fn Java_org_tensorflow_NativeHandle_release(env: *mut JNIEnv, class: jclass, handle: jlong);
     fn Java_org_tensorflow_Tensor_numBytes(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
     fn Java_org_tensorflow_Tensor_scalarBits(env: *mut JNIEnv, class: jclass, handle: jlong) -> jlong;
@@ -336,13 +388,84 @@ impl Drop for SliceInputs {
     }
 }
 
-fn strided_slice(env: *mut JNIEnv, [i, b, e, s]: [jlong; 4]) -> jlong {
-    // SAFETY: a valid stand-in env; primitives only.
-    unsafe { Java_org_tensorflow_EagerOperationBuilder_stridedSlice(env, NO_CLASS, i, b, e, s, 0, 0, 0, 0, 0) }
+/// Eager op indices (`EagerOperationBuilder.opTypes()`: the registry's eager ops in order).
+const CONST: jint = 0;
+const STRIDED_SLICE: jint = 1;
+
+/// The encoded attributes of one eager call, as `AttrEncoder` lays them out: single values,
+/// `(name, kind, value)` with kind 1 (int), 4 (type) or 6 (tensor handle).
+struct Attrs {
+    stream: Vec<i64>,
+    bytes: Box<FakeObject>,
+}
+
+impl Attrs {
+    fn new(attrs: &[(&str, i64, i64)]) -> Attrs {
+        let (mut stream, mut bytes) = (Vec::new(), Vec::new());
+        for &(name, kind, value) in attrs {
+            stream.extend([kind, -1, name.len() as i64, value]);
+            bytes.extend_from_slice(name.as_bytes());
+        }
+        Attrs { stream, bytes: FakeObject::bytes(&bytes) }
+    }
+}
+
+/// The array an eager call's input handles and attributes go in and its output's description
+/// comes back in, as `EagerOperationBuilder` sizes it (at least 8 slots).
+struct Io {
+    array: Box<FakeObject>,
+    slots: Vec<jlong>,
+    inputs: usize,
+    attrs: usize,
+}
+
+impl Io {
+    fn new(inputs: &[jlong], attrs: Option<&Attrs>) -> Io {
+        let mut slots = inputs.to_vec();
+        let stream = attrs.map_or(&[][..], |a| &a.stream[..]);
+        slots.extend_from_slice(stream);
+        let (inputs, attrs) = (inputs.len(), stream.len());
+        slots.resize(slots.len().max(8), 0);
+        Io { array: FakeObject::longs(&slots), slots, inputs, attrs }
+    }
+
+    /// Puts the inputs and attributes back (a call overwrites them with its result); allocates
+    /// nothing.
+    fn reset(&mut self) {
+        for (i, h) in self.slots.iter().enumerate() {
+            self.array.bytes[i * 8..i * 8 + 8].copy_from_slice(&h.to_ne_bytes());
+        }
+    }
+}
+
+/// One eager call as `EagerOperationBuilder.execute` makes it; its `long[]` result (read with
+/// [`result_handle`]).
+fn execute(env: *mut JNIEnv, op: jint, io: &mut Io, attrs: Option<&mut Attrs>) -> jlongArray {
+    let bytes = attrs.map_or(std::ptr::null_mut(), |a| a.bytes.raw());
+    io.reset();
+    let (inputs, attr_length) = (io.inputs as jint, io.attrs as jint);
+    // SAFETY: a valid stand-in env and live stand-in arrays of the declared element types.
+    unsafe {
+        Java_org_tensorflow_EagerOperationBuilder_execute(env, NO_CLASS, op, io.array.raw(), inputs, attr_length, bytes)
+    }
+}
+
+/// The handle in a result array (`{handle, dtype, native bytes, rank, dims...}`); read without
+/// allocating.
+fn result_handle(array: jlongArray) -> jlong {
+    assert!(!array.is_null(), "the native threw");
+    // SAFETY: a live stand-in array (the call's `io`, or one of `new_long_array`'s).
+    let a = unsafe { object(array) };
+    i64::from_ne_bytes(a.bytes[..8].try_into().unwrap())
+}
+
+fn strided_slice(env: *mut JNIEnv, inputs: &SliceInputs) -> jlong {
+    let mut io = Io::new(&inputs.0, None);
+    result_handle(execute(env, STRIDED_SLICE, &mut io, None))
 }
 
 fn release(env: *mut JNIEnv, handle: jlong) {
-    // SAFETY: as above.
+    // SAFETY: a valid stand-in env; a primitive argument.
     unsafe { Java_org_tensorflow_NativeHandle_release(env, NO_CLASS, handle) }
 }
 
@@ -353,8 +476,14 @@ fn release(env: *mut JNIEnv, handle: jlong) {
 fn eager_strided_slice_allocates_only_its_result() {
     let env = fake_env();
     let inputs = SliceInputs::new();
-    let first = strided_slice(env, inputs.0);
-    assert_ne!(first, 0);
+    let mut handles = Io::new(&inputs.0, None);
+    let result = execute(env, STRIDED_SLICE, &mut handles, None);
+    // Written into the call's own array: {handle, dtype FLOAT (1), 32 bytes, rank 3, dims 2, 2, 2}
+    assert_eq!(result, handles.array.raw());
+    // SAFETY: a live result array.
+    let description = unsafe { object(result) }.long_values();
+    assert_eq!(description[1..7], [1, 32, 3, 2, 2, 2]);
+    let first = description[0];
     // x[0:2, 1:3, 0:4:2] of 0..24 in a 2×3×4 layout (hand computed).
     let out = handles::tensor(first).unwrap();
     assert_eq!(out.shape().dim_sizes(), &[2, 2, 2]);
@@ -365,8 +494,46 @@ fn eager_strided_slice_allocates_only_its_result() {
     release(env, first);
 
     // The result: its 32-byte data block, its shared root, its registry entry.
-    let n = fewest_allocations(|| strided_slice(env, inputs.0), |h| release(env, h));
+    let n = fewest_allocations(
+        || execute(env, STRIDED_SLICE, &mut handles, None),
+        |r| release(env, result_handle(r)),
+    );
     assert_eq!(n, 3);
+
+    // The same with all five masks set (to 0): decoding attributes allocates nothing.
+    let masks = ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"];
+    let mut attrs = Attrs::new(&masks.map(|m| (m, 1, 0)));
+    let mut with_masks = Io::new(&inputs.0, Some(&attrs));
+    let n = fewest_allocations(
+        || execute(env, STRIDED_SLICE, &mut with_masks, Some(&mut attrs)),
+        |r| release(env, result_handle(r)),
+    );
+    assert_eq!(n, 3);
+}
+
+#[test]
+fn eager_const_allocates_nothing() {
+    let env = fake_env();
+    let value = float_tensor(&[2], &[1.5, 2.5]);
+    let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
+    let mut io = Io::new(&[], Some(&attrs));
+    // The output is the attribute's value, returned under the attribute's handle.
+    let result = execute(env, CONST, &mut io, Some(&mut attrs));
+    // SAFETY: a live result array.
+    assert_eq!(unsafe { object(result) }.long_values()[..5], [value, 1, 8, 1, 2]);
+    let n = fewest_allocations(|| execute(env, CONST, &mut io, Some(&mut attrs)), |_| {});
+    assert_eq!(n, 0);
+    handles::release(value).unwrap();
+
+    // A rank-5 value does not fit the 8 slots: its description comes back in a new array.
+    let value = float_tensor(&[1, 1, 1, 1, 2], &[1.5, 2.5]);
+    let mut attrs = Attrs::new(&[("value", 6, value), ("dtype", 4, 1)]);
+    let mut io = Io::new(&[], Some(&attrs));
+    let result = execute(env, CONST, &mut io, Some(&mut attrs));
+    assert_ne!(result, io.array.raw());
+    // SAFETY: a live result array.
+    assert_eq!(unsafe { object(result) }.long_values(), [value, 1, 8, 5, 1, 1, 1, 1, 2]);
+    handles::release(value).unwrap();
 }
 
 #[test]
@@ -375,7 +542,7 @@ fn releasing_a_handle_allocates_nothing() {
     let inputs = SliceInputs::new();
     let n = fewest_allocations(
         || {
-            let h = strided_slice(env, inputs.0);
+            let h = strided_slice(env, &inputs);
             COUNT.with(|c| c.set(Some(0)));
             release(env, h);
         },
@@ -505,8 +672,9 @@ fn eager_op_loop() {
     let n: usize = std::env::var("EAGER_OPS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let env = fake_env();
     let inputs = SliceInputs::new();
+    let mut handles = Io::new(&inputs.0, None);
     for _ in 0..n {
-        let h = strided_slice(env, inputs.0);
+        let h = result_handle(execute(env, STRIDED_SLICE, &mut handles, None));
         release(env, h);
     }
 }

@@ -7,10 +7,12 @@ mod guard;
 mod handles;
 
 mod diagnostics;
+mod eager_operation;
 mod eager_operation_builder;
 mod elementwise_ops;
 mod graph;
 mod native_handle;
+mod op_attrs;
 mod shape;
 mod tensor;
 mod tensor_buffer;

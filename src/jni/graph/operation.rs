@@ -8,7 +8,7 @@ use jni::sys::{jint, jlong, jlongArray, jstring};
 use super::super::guard::guard;
 use super::super::handles;
 use super::{node, string};
-use crate::graph::{input_arg_length, output_arg_length};
+use crate::ops;
 use crate::{Error, ErrorKind};
 
 /// `private static native String name(long graph, int id)`
@@ -115,7 +115,8 @@ pub extern "system" fn Java_org_tensorflow_GraphOperation_shape<'local>(
 }
 
 /// `private static native int listLength(long graph, int id, String arg, boolean input)`: the
-/// length of an input or output argument, or -1 if the op has no such argument.
+/// length of an input or output argument; `IllegalArgumentException` (the op registry's
+/// message) if the op has no such argument.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_GraphOperation_listLength<'local>(
     mut env: EnvUnowned<'local>,
@@ -128,8 +129,7 @@ pub extern "system" fn Java_org_tensorflow_GraphOperation_listLength<'local>(
     guard(&mut env, |env| {
         let g = handles::graph(graph)?;
         let op = node(&g.read(), id)?.op.clone();
-        let arg = string(env, &arg)?;
-        let length = if input { input_arg_length(&op, &arg) } else { output_arg_length(&op, &arg) };
-        Ok(length.map_or(-1, |l| l as jint))
+        let arg = if arg.is_null() { "null".to_owned() } else { string(env, &arg)? };
+        Ok(ops::arg_list_length(&op, &arg, input)? as jint)
     })
 }

@@ -1,5 +1,6 @@
 package org.tensorflow;
 
+import dev.tensorbridge.internal.NativeLoader;
 import java.util.Arrays;
 
 /**
@@ -7,6 +8,10 @@ import java.util.Arrays;
  * owns. Equality is identity. Thread-safe.
  */
 final class EagerOperation extends AbstractOperation {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
   private final EagerSession session;
   private final String type;
   private final String name;
@@ -18,20 +23,25 @@ final class EagerOperation extends AbstractOperation {
    */
   @SuppressWarnings("unused")
   private final Object valueOwner;
-  /** {@code {dtype, native bytes, dims...}} of the value (as Tensor.describe), filled on first need. */
-  private long[] description;
+  /**
+   * {@code {handle, dtype, native bytes, rank, dims...}} of the value (possibly followed by unused
+   * slots), as the native call that made it returned them; the handle slot is not read again:
+   * {@link #value} owns the handle.
+   */
+  private final long[] description;
   /** The tensor handed out by {@link Output#tensor()}, created on first call. */
   private Tensor<?> tensor;
 
   /**
-   * Adopts {@code handle}, the value of output 0, for the session; inside a use of the session. {@code description} may be null (then it is read from native code on first use).
+   * Adopts the handle in {@code description[0]}, the value of output 0, for the session; inside
+   * a use of the session.
    */
-  EagerOperation(EagerSession session, String type, String name, long handle, long[] description) {
+  EagerOperation(EagerSession session, String type, String name, long[] description) {
     this.session = session;
     this.type = type;
     this.name = name;
     this.valueOwner = null;
-    this.value = session.own(this, handle);
+    this.value = session.own(this, description[0]);
     this.description = description;
   }
 
@@ -69,21 +79,13 @@ final class EagerOperation extends AbstractOperation {
   @Override
   public int outputListLength(String name) {
     session.checkOpen();
-    if ("output".equals(name)) {
-      return 1;
-    }
-    throw new IllegalArgumentException("Op " + type + " has no output list named '" + name + "'");
+    return listLength(type, name, false);
   }
 
   @Override
   public int inputListLength(String name) {
     session.checkOpen();
-    if ("StridedSlice".equals(type)
-        && ("input".equals(name) || "begin".equals(name) || "end".equals(name)
-            || "strides".equals(name))) {
-      return 1;
-    }
-    throw new IllegalArgumentException("Op " + type + " has no input list named '" + name + "'");
+    return listLength(type, name, true);
   }
 
   EagerSession session() {
@@ -97,7 +99,12 @@ final class EagerOperation extends AbstractOperation {
     if (tensor == null) {
       enterSession();
       try {
-        tensor = session.ownTensor(NativeHandle.share(liveHandle()));
+        // A second handle to the value; its dtype and shape are known already.
+        long[] d = new long[2 + rank()];
+        d[0] = description[1];
+        d[1] = description[2];
+        System.arraycopy(description, 4, d, 2, rank());
+        tensor = session.ownTensor(NativeHandle.share(liveHandle()), d);
       } finally {
         session.exit();
       }
@@ -108,7 +115,11 @@ final class EagerOperation extends AbstractOperation {
   @Override
   DataType dataType(int idx) {
     Tensor<?> t = cachedTensor(idx);
-    return t != null ? t.dataType() : DataType.fromC((int) describe()[0]);
+    if (t != null) {
+      return t.dataType();
+    }
+    checkValueReadable();
+    return DataType.fromC((int) description[1]);
   }
 
   @Override
@@ -117,8 +128,12 @@ final class EagerOperation extends AbstractOperation {
     if (t != null) {
       return Shape.fromArray(t.shape());
     }
-    long[] d = describe();
-    return Shape.fromArray(Arrays.copyOfRange(d, 2, d.length));
+    checkValueReadable();
+    return Shape.fromArray(Arrays.copyOfRange(description, 4, 4 + rank()));
+  }
+
+  private int rank() {
+    return (int) description[3];
   }
 
   /**
@@ -143,19 +158,11 @@ final class EagerOperation extends AbstractOperation {
     return tensor;
   }
 
-  private synchronized long[] describe() {
+  /** Without a tensor handed out, the value's metadata is not available once the session closed. */
+  private void checkValueReadable() {
     if (session.isClosed()) {
       throw new IllegalStateException("EagerSession has been closed");
     }
-    if (description == null) {
-      enterSession();
-      try {
-        description = Tensor.describe(liveHandle());
-      } finally {
-        session.exit();
-      }
-    }
-    return description;
   }
 
   private void enterSession() {
@@ -178,4 +185,10 @@ final class EagerOperation extends AbstractOperation {
           "Output index " + idx + " out of range for an op with " + numOutputs() + " output(s)");
     }
   }
+
+  /**
+   * The length of input (or output) argument {@code arg} of op type {@code type}, from the op
+   * registry; {@code IllegalArgumentException} if the op has no such argument.
+   */
+  private static native int listLength(String type, String arg, boolean input);
 }

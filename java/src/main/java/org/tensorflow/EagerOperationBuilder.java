@@ -2,47 +2,46 @@ package org.tensorflow;
 
 import dev.tensorbridge.internal.NativeLoader;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
- * Builds and executes one eager operation. Only {@code Const} and {@code StridedSlice} are
- * executable (docs/contracts/eager.md#execution-model); their inputs and attributes are validated
- * at {@link #build()}.
+ * Builds and executes one eager operation through the op registry in native code: which op
+ * types run eagerly, what inputs and attributes each takes, the checks with their messages and
+ * the kernels are all there (docs/contracts/eager.md#execution-model). This class records the
+ * inputs and the encoded attributes, enters the sessions' lifecycles and makes one native call at
+ * {@link #build()}.
  */
 final class EagerOperationBuilder implements OperationBuilder {
   static {
     NativeLoader.ensureLoaded();
   }
 
-  static final String CONST = "Const";
-  static final String STRIDED_SLICE = "StridedSlice";
   private static final String BUILT = "Operation has already been built";
-  private static final String[] MASKS = {
-    "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"
-  };
-  // The attribute names each op accepts, built once (a varargs call made an array per op).
-  private static final String[] CONST_ATTRS = {"value", "dtype"};
-  private static final String[] STRIDED_SLICE_ATTRS = {
-    "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "T", "Index"
-  };
+  /**
+   * The op types the registry executes eagerly, read once; an op's index is its position. A
+   * cache of the native table, so that making a builder needs no native call.
+   */
+  private static final String[] OP_TYPES = internedOpTypes();
+
+  /**
+   * The least length of the array an op's inputs and attributes go in and its output's
+   * description comes back in: room for {@code {handle, dtype, native bytes, rank}} and four
+   * dimensions (a higher rank comes back in a new array).
+   */
+  private static final int DESCRIPTION_ROOM = 8;
 
   /** Keeps input operations reachable until their handles are no longer read (see build()). */
   @SuppressWarnings("unused")
   private static volatile Object reachabilitySink;
 
-  private static boolean isExecutable(String type) {
-    return CONST.equals(type) || STRIDED_SLICE.equals(type);
-  }
-
   private final EagerSession session;
-  private final String type;
+  /** The op's index in {@link #OP_TYPES}. */
+  private final int op;
   private final String name;
   /** The inputs in order, the first {@link #inputCount} entries (an array: no list object per op). */
   private Output<?>[] inputs = new Output<?>[4];
   private int inputCount;
   /** Attributes in the order set; created by the first one (most ops set none). */
-  private Map<String, Object> attrs;
+  private AttrEncoder attrs;
   private boolean built;
 
   /**
@@ -50,29 +49,85 @@ final class EagerOperationBuilder implements OperationBuilder {
    * (TF 1.15 allocated the native op here, failing on a closed session or an unknown type).
    *
    * @throws IllegalStateException {@code Eager session has been closed}
-   * @throws TensorFlowException {@code Op type not registered '…'} unless Const or StridedSlice
+   * @throws TensorFlowException {@code Op type not registered '…'} for a type the registry does
+   *     not execute eagerly
    */
   EagerOperationBuilder(EagerSession session, String type, String name) {
     session.checkOpen();
-    if (!isExecutable(type)) {
-      throw new TensorFlowException(
-          "Op type not registered '"
-              + type
-              + "' in binary running on tensorbridge. Only Const and StridedSlice can be executed"
-              + " eagerly by tensorbridge.");
-    }
+    this.op = opIndex(type);
     this.session = session;
-    this.type = type;
     this.name = name;
+  }
+
+  /** Interned, so that the string literal an op class passes matches by identity first. */
+  private static String[] internedOpTypes() {
+    String[] types = opTypes();
+    for (int i = 0; i < types.length; i++) {
+      types[i] = types[i].intern();
+    }
+    return types;
+  }
+
+  private static int opIndex(String type) {
+    for (int i = 0; i < OP_TYPES.length; i++) {
+      if (OP_TYPES[i].equals(type)) {
+        return i;
+      }
+    }
+    return lookupOp(type); // throws the registry's "Op type not registered"
   }
 
   @Override
   public synchronized Operation build() {
     checkNotBuilt();
     session.checkOpen();
-    Operation operation = CONST.equals(type) ? buildConst() : buildStridedSlice();
+    Operation operation;
+    enterSession();
+    try {
+      if (inputsInOwnSession()) {
+        operation = execute(); // the common case: one use
+      } else {
+        int entered = enterInputSessions();
+        try {
+          operation = execute();
+        } finally {
+          exitInputSessions(entered);
+        }
+      }
+    } finally {
+      session.exit();
+    }
     built = true;
     return operation;
+  }
+
+  /** Checks and runs the op natively, inside uses of this session and of the inputs' ones. */
+  private Operation execute() {
+    // The input handles and the encoded attributes go in, the output's description comes back
+    // in the same array.
+    int attrLength = attrs == null ? 0 : attrs.length();
+    long[] io = new long[Math.max(inputCount + attrLength, DESCRIPTION_ROOM)];
+    for (int i = 0; i < inputCount; i++) {
+      io[i] = inputs[i].liveHandle();
+    }
+    if (attrs != null) {
+      attrs.writeTo(io, inputCount);
+    }
+    long[] result = execute(op, io, inputCount, attrLength, attrs == null ? null : attrs.bytes());
+    // The inputs' operations own the handles just read; publishing them here keeps them
+    // reachable (and their handles alive) until the native call has returned.
+    reachabilitySink = inputs;
+    if (attrs == null) {
+      return new EagerOperation(session, OP_TYPES[op], name, result);
+    }
+    // An output that is a tensor attribute's value (a Const) came back under that attribute's
+    // handle: the operation takes it over; the other attribute values are no longer needed.
+    AttrEncoder.TensorValue value = attrs.takeTensor(result[0]);
+    attrs.releaseTensors();
+    if (value != null) {
+      return new EagerOperation(session, OP_TYPES[op], name, value.handle, value, result);
+    }
+    return new EagerOperation(session, OP_TYPES[op], name, result);
   }
 
   @Override
@@ -119,81 +174,94 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   @Override
-  public OperationBuilder setAttr(String name, String value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, String value) {
+    encoder().putString(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, String[] value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, String[] value) {
+    encoder().putStrings(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, byte[] value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, byte[] value) {
+    encoder().putBytes(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, long value) {
-    return attr(name, Long.valueOf(value));
+  public synchronized OperationBuilder setAttr(String name, long value) {
+    encoder().putLong(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, long[] value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, long[] value) {
+    encoder().putLongs(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, float value) {
-    return attr(name, Float.valueOf(value));
+  public synchronized OperationBuilder setAttr(String name, float value) {
+    encoder().putFloat(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, float[] value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, float[] value) {
+    encoder().putFloats(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, boolean value) {
-    return attr(name, Boolean.valueOf(value));
+  public synchronized OperationBuilder setAttr(String name, boolean value) {
+    encoder().putBoolean(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, boolean[] value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, boolean[] value) {
+    encoder().putBooleans(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, DataType value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, DataType value) {
+    encoder().putType(attrName(name), value);
+    return this;
   }
 
   @Override
-  public OperationBuilder setAttr(String name, DataType[] value) {
-    return attr(name, value);
+  public synchronized OperationBuilder setAttr(String name, DataType[] value) {
+    encoder().putTypes(attrName(name), value);
+    return this;
   }
 
   /**
-   * Copies the tensor's value into the operation (the buffer is shared, and shared buffers are
+   * Shares the tensor's value into the operation (the buffer is shared, and shared buffers are
    * immutable), so the caller may close {@code value} right after.
    */
   @Override
   public synchronized OperationBuilder setAttr(String name, Tensor<?> value) {
     checkNotBuilt();
-    TensorAttr attr = new TensorAttr(value.dataType(), describe(value));
+    if (value == null) {
+      throw new NullPointerException();
+    }
+    AttrEncoder encoder = encoder();
+    String attr = attrName(name);
+    AttrEncoder.TensorValue tensor = new AttrEncoder.TensorValue();
     if (!session.enter()) {
       throw new IllegalStateException(BUILT);
     }
     try {
       // share() is a use of the tensor, so a concurrent close() cannot release it mid-copy.
-      attr.ref = session.own(attr, value.share("close() has been called on the Tensor"));
+      tensor.handle = session.own(tensor, value.share("close() has been called on the Tensor"));
     } finally {
       session.exit();
     }
-    Object previous = attrMap().put(name, attr);
-    if (previous instanceof TensorAttr) {
-      ((TensorAttr) previous).ref.release();
-    }
+    encoder.putTensor(attr, tensor);
     return this;
   }
 
@@ -203,32 +271,30 @@ final class EagerOperationBuilder implements OperationBuilder {
   }
 
   @Override
-  public OperationBuilder setAttr(String name, Shape value) {
-    return attr(name, value);
-  }
-
-  @Override
-  public OperationBuilder setAttr(String name, Shape[] value) {
-    return attr(name, value);
-  }
-
-  private synchronized OperationBuilder attr(String name, Object value) {
-    checkNotBuilt();
-    checkSessionOpen();
-    attrMap().put(name, value);
+  public synchronized OperationBuilder setAttr(String name, Shape value) {
+    encoder().putShape(attrName(name), value);
     return this;
   }
 
-  private Map<String, Object> attrMap() {
+  @Override
+  public synchronized OperationBuilder setAttr(String name, Shape[] value) {
+    encoder().putShapes(attrName(name), value);
+    return this;
+  }
+
+  /** The encoder of a builder that may still take attributes (made by the first one). */
+  private AttrEncoder encoder() {
+    checkNotBuilt();
+    checkSessionOpen();
     if (attrs == null) {
-      attrs = new LinkedHashMap<String, Object>();
+      attrs = new AttrEncoder();
     }
     return attrs;
   }
 
-  /** The attribute's value, or null if unset. */
-  private Object attrValue(String name) {
-    return attrs == null ? null : attrs.get(name);
+  /** A null name is passed on as {@code "null"}, which no op declares: refused at build. */
+  private static String attrName(String name) {
+    return String.valueOf(name);
   }
 
   private void checkNotBuilt() {
@@ -246,101 +312,6 @@ final class EagerOperationBuilder implements OperationBuilder {
     if (session.isClosed()) {
       throw new IllegalStateException(BUILT);
     }
-  }
-
-  private Operation buildConst() {
-    if (inputCount != 0) {
-      throw new IllegalArgumentException(
-          "Const takes no inputs, got " + inputCount);
-    }
-    checkAttrNames(CONST_ATTRS);
-    Object value = attrValue("value");
-    Object dtype = attrValue("dtype");
-    if (value == null) {
-      throw new IllegalArgumentException("Const requires the attribute 'value' (a tensor)");
-    }
-    if (!(value instanceof TensorAttr)) {
-      throw wrongKind("value", "a tensor", value);
-    }
-    if (dtype == null) {
-      throw new IllegalArgumentException("Const requires the attribute 'dtype' (a type)");
-    }
-    if (!(dtype instanceof DataType)) {
-      throw wrongKind("dtype", "a type", dtype);
-    }
-    TensorAttr tensor = (TensorAttr) value;
-    if (dtype != tensor.dataType) {
-      throw new IllegalArgumentException(
-          "Const: attribute 'dtype' is " + dtype + " but the value is a " + tensor.dataType
-              + " tensor");
-    }
-    enterSession();
-    try {
-      // The operation takes over the attribute's session-owned value (and keeps its owner).
-      return new EagerOperation(session, CONST, name, tensor.ref, tensor, tensor.description);
-    } finally {
-      session.exit();
-    }
-  }
-
-  private Operation buildStridedSlice() {
-    if (inputCount != 4) {
-      throw new IllegalArgumentException(
-          "StridedSlice takes 4 inputs (input, begin, end, strides), got " + inputCount);
-    }
-    checkAttrNames(STRIDED_SLICE_ATTRS);
-    // Checked in attribute order before anything runs, as the masks array was filled.
-    for (int i = 0; attrs != null && i < MASKS.length; i++) {
-      mask(i);
-    }
-    checkTypeAttr("T", inputs[0]);
-    checkTypeAttr("Index", inputs[1]);
-
-    enterSession();
-    try {
-      if (inputsInOwnSession()) {
-        return runStridedSlice(); // the common case: one use
-      }
-      int entered = enterInputSessions();
-      try {
-        return runStridedSlice();
-      } finally {
-        exitInputSessions(entered);
-      }
-    } finally {
-      session.exit();
-    }
-  }
-
-  /** Runs the kernel, inside uses of this session and of the inputs' ones. */
-  private Operation runStridedSlice() {
-    long output =
-        stridedSlice(
-            inputs[0].liveHandle(),
-            inputs[1].liveHandle(),
-            inputs[2].liveHandle(),
-            inputs[3].liveHandle(),
-            mask(0),
-            mask(1),
-            mask(2),
-            mask(3),
-            mask(4));
-    // The inputs' operations own the handles just read; publishing them here keeps them
-    // reachable (and their handles alive) until the native call has returned.
-    reachabilitySink = inputs;
-    return new EagerOperation(session, STRIDED_SLICE, name, output, null);
-  }
-
-  /** Mask attribute {@code i} of {@link #MASKS}, 0 if unset (read without an array per op). */
-  private long mask(int i) {
-    Object mask = attrValue(MASKS[i]);
-    if (mask == null) {
-      return 0L;
-    }
-    if (!(mask instanceof Long)) {
-      throw wrongKind(MASKS[i], "an int", mask);
-    }
-    return ((Long) mask).longValue();
   }
 
   private boolean inputsInOwnSession() {
@@ -402,81 +373,19 @@ final class EagerOperationBuilder implements OperationBuilder {
     }
   }
 
-  private void checkTypeAttr(String attr, Output<?> input) {
-    Object value = attrValue(attr);
-    if (value == null) {
-      return;
-    }
-    if (!(value instanceof DataType)) {
-      throw wrongKind(attr, "a type", value);
-    }
-    DataType actual = input.dataType();
-    if (value != actual) {
-      throw new IllegalArgumentException(
-          "StridedSlice: attribute '" + attr + "' is " + value + " but the input is a " + actual
-              + " tensor");
-    }
-  }
+  /** The op types of the registry that run eagerly, in index order. */
+  private static native String[] opTypes();
 
-  private void checkAttrNames(String[] known) {
-    if (attrs == null) {
-      return;
-    }
-    for (String attr : attrs.keySet()) {
-      boolean found = false;
-      for (String k : known) {
-        found |= k.equals(attr);
-      }
-      if (!found) {
-        throw new IllegalArgumentException("Op " + type + " has no attribute '" + attr + "'");
-      }
-    }
-  }
-
-  private IllegalArgumentException wrongKind(String attr, String expected, Object got) {
-    return new IllegalArgumentException(
-        "Attribute '" + attr + "' of op " + type + " must be " + expected + ", got a "
-            + (got instanceof TensorAttr ? "tensor" : got.getClass().getSimpleName()));
-  }
-
-  /** The value's description in {@code Tensor.describe}'s layout (native bytes not needed: 0). */
-  private static long[] describe(Tensor<?> value) {
-    long[] shape = value.shape();
-    long[] description = new long[shape.length + 2];
-    description[0] = value.dataType().c();
-    System.arraycopy(shape, 0, description, 2, shape.length);
-    return description;
-  }
+  /** The index of {@code type} among {@link #opTypes()}, or the registry's "not registered". */
+  private static native int lookupOp(String type);
 
   /**
-   * A tensor attribute: a session-owned copy of the value (adopted on behalf of this object),
-   * with its metadata.
+   * Runs eager op {@code op} on the {@code inputCount} handles at the start of {@code io}
+   * (validated natively), with the {@code attrLength} longs of encoded attributes that follow them
+   * ({@link AttrEncoder}; names and strings in {@code attrBytes}), and returns {@code {handle,
+   * dtype, native bytes, rank, dims...}} of its output: {@code io} itself when that fits, else a
+   * new array.
    */
-  private static final class TensorAttr {
-    /** Set once, right after construction, inside a use of the session. */
-    NativeHandle ref;
-    final DataType dataType;
-    final long[] description;
-
-    TensorAttr(DataType dataType, long[] description) {
-      this.dataType = dataType;
-      this.description = description;
-    }
-  }
-
-  /**
-   * Runs TensorFlow's {@code StridedSlice} kernel on four live handles (validated natively) and
-   * returns the handle of the new output. The masks are 64-bit so that the native side reports
-   * values outside the int32 range with TensorFlow's message.
-   */
-  private static native long stridedSlice(
-      long input,
-      long begin,
-      long end,
-      long strides,
-      long beginMask,
-      long endMask,
-      long ellipsisMask,
-      long newAxisMask,
-      long shrinkAxisMask);
+  private static native long[] execute(
+      int op, long[] io, int inputCount, int attrLength, byte[] attrBytes);
 }

@@ -253,4 +253,12 @@ public final class EagerSession implements ExecutionEnvironment, AutoCloseable {
   Tensor<?> ownTensor(long handle) {
     return Tensor.adopt(handle, life);
   }
+
+  /**
+   * As {@link #ownTensor(long)}, for a handle whose description (dtype, bytes, shape) native code
+   * returned with it: no further native call. Inside a use.
+   */
+  Tensor<?> ownTensor(long handle, long[] description) {
+    return Tensor.adopt(handle, life, description);
+  }
 }

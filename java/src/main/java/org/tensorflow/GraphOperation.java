@@ -75,18 +75,11 @@ public final class GraphOperation extends AbstractOperation {
 
   private int listLength(String name, boolean input) {
     long handle = graph.enter();
-    int length;
     try {
-      length = listLength(handle, id, name, input);
+      return listLength(handle, id, name, input);
     } finally {
       graph.exit();
     }
-    if (length < 0) {
-      throw new IllegalArgumentException(
-          "Op " + type() + " has no " + (input ? "input" : "output") + " list named '" + name
-              + "'");
-    }
-    return length;
   }
 
   @Override

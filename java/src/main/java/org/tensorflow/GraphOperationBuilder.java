@@ -1,8 +1,6 @@
 package org.tensorflow;
 
 import dev.tensorbridge.internal.NativeLoader;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,28 +15,14 @@ public final class GraphOperationBuilder implements OperationBuilder {
     NativeLoader.ensureLoaded();
   }
 
-  private static final Charset UTF_8 = Charset.forName("UTF-8");
-  // Attribute kinds of the native description (see src/jni/graph/builder.rs).
-  private static final int STRING = 0;
-  private static final int INT = 1;
-  private static final int FLOAT = 2;
-  private static final int BOOL = 3;
-  private static final int TYPE = 4;
-  private static final int SHAPE = 5;
-  private static final int TENSOR = 6;
-
   private final Graph graph;
   private final String type;
   private final String name;
   private String device = "";
   private final List<Integer> inputs = new ArrayList<Integer>();
   private final List<Integer> controlInputs = new ArrayList<Integer>();
-  private final List<Integer> attrKinds = new ArrayList<Integer>();
-  private final List<Long> ints = new ArrayList<Long>();
-  private final List<Float> floats = new ArrayList<Float>();
-  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-  /** Shared copies of tensor attributes, owned on behalf of this builder until it is built. */
-  private final List<NativeHandle> tensors = new ArrayList<NativeHandle>();
+  /** The attributes; tensor values are shared copies, owned until the builder is built. */
+  private final AttrEncoder attrs = new AttrEncoder();
   private boolean built;
 
   GraphOperationBuilder(Graph graph, String type, String name) {
@@ -63,10 +47,6 @@ public final class GraphOperationBuilder implements OperationBuilder {
     built = true;
     long handle = graph.enter();
     try {
-      long[] tensorHandles = new long[tensors.size()];
-      for (int i = 0; i < tensorHandles.length; i++) {
-        tensorHandles[i] = tensors.get(i).live();
-      }
       int id =
           addOperation(
               handle,
@@ -75,17 +55,12 @@ public final class GraphOperationBuilder implements OperationBuilder {
               device,
               toInts(inputs),
               toInts(controlInputs),
-              toInts(attrKinds),
-              toLongs(ints),
-              toFloats(floats),
-              bytes.toByteArray(),
-              tensorHandles);
+              attrs.stream(),
+              attrs.bytes());
       return new GraphOperation(graph, id);
     } finally {
       graph.exit();
-      for (NativeHandle t : tensors) {
-        t.release();
-      }
+      attrs.releaseTensors();
     }
   }
 
@@ -141,87 +116,79 @@ public final class GraphOperationBuilder implements OperationBuilder {
   }
 
   @Override
-  public GraphOperationBuilder setAttr(String name, String value) {
-    return setAttr(name, value.getBytes(UTF_8));
+  public synchronized GraphOperationBuilder setAttr(String name, String value) {
+    checkNotBuilt();
+    attrs.putString(name, value);
+    return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, String[] value) {
-    begin(name, STRING, value.length);
-    for (String s : value) {
-      putBytes(s.getBytes(UTF_8));
-    }
+    checkNotBuilt();
+    attrs.putStrings(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, byte[] value) {
-    begin(name, STRING, -1);
-    putBytes(value);
+    checkNotBuilt();
+    attrs.putBytes(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, long value) {
-    begin(name, INT, -1);
-    ints.add(value);
+    checkNotBuilt();
+    attrs.putLong(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, long[] value) {
-    begin(name, INT, value.length);
-    for (long v : value) {
-      ints.add(v);
-    }
+    checkNotBuilt();
+    attrs.putLongs(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, float value) {
-    begin(name, FLOAT, -1);
-    floats.add(value);
+    checkNotBuilt();
+    attrs.putFloat(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, float[] value) {
-    begin(name, FLOAT, value.length);
-    for (float v : value) {
-      floats.add(v);
-    }
+    checkNotBuilt();
+    attrs.putFloats(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, boolean value) {
-    begin(name, BOOL, -1);
-    ints.add(value ? 1L : 0L);
+    checkNotBuilt();
+    attrs.putBoolean(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, boolean[] value) {
-    begin(name, BOOL, value.length);
-    for (boolean v : value) {
-      ints.add(v ? 1L : 0L);
-    }
+    checkNotBuilt();
+    attrs.putBooleans(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, DataType value) {
-    begin(name, TYPE, -1);
-    ints.add((long) value.c());
+    checkNotBuilt();
+    attrs.putType(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, DataType[] value) {
-    begin(name, TYPE, value.length);
-    for (DataType v : value) {
-      ints.add((long) v.c());
-    }
+    checkNotBuilt();
+    attrs.putTypes(name, value);
     return this;
   }
 
@@ -234,10 +201,13 @@ public final class GraphOperationBuilder implements OperationBuilder {
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, Tensor<?> value) {
     checkNotBuilt();
-    long shared = value.share("close() has been called on the Tensor");
-    NativeHandle owned = NativeHandle.adopt(this, shared, 0, null, null);
-    begin(name, TENSOR, -1);
-    tensors.add(owned);
+    AttrEncoder.TensorValue owned = share(value);
+    try {
+      attrs.putTensor(name, owned);
+    } catch (RuntimeException e) {
+      owned.handle.release();
+      throw e;
+    }
     return this;
   }
 
@@ -251,36 +221,42 @@ public final class GraphOperationBuilder implements OperationBuilder {
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, Tensor<?>[] value) {
     checkNotBuilt();
-    List<NativeHandle> owned = new ArrayList<NativeHandle>(value.length);
+    AttrEncoder.TensorValue[] owned = new AttrEncoder.TensorValue[value.length];
+    int shared = 0;
     try {
-      for (Tensor<?> t : value) {
-        owned.add(NativeHandle.adopt(this, t.share("close() has been called on the Tensor"), 0, null, null));
+      for (; shared < owned.length; shared++) {
+        owned[shared] = share(value[shared]);
       }
+      attrs.putTensors(name, owned);
     } catch (RuntimeException e) {
-      for (NativeHandle h : owned) {
-        h.release();
+      for (int i = 0; i < shared; i++) {
+        owned[i].handle.release();
       }
       throw e;
     }
-    begin(name, TENSOR, value.length);
-    tensors.addAll(owned);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, Shape value) {
-    begin(name, SHAPE, -1);
-    putShape(value);
+    checkNotBuilt();
+    attrs.putShape(name, value);
     return this;
   }
 
   @Override
   public synchronized GraphOperationBuilder setAttr(String name, Shape[] value) {
-    begin(name, SHAPE, value.length);
-    for (Shape s : value) {
-      putShape(s);
-    }
+    checkNotBuilt();
+    attrs.putShapes(name, value);
     return this;
+  }
+
+  /** A shared copy of {@code value}, owned until the builder is built. */
+  private static AttrEncoder.TensorValue share(Tensor<?> value) {
+    AttrEncoder.TensorValue owned = new AttrEncoder.TensorValue();
+    owned.handle =
+        NativeHandle.adopt(owned, value.share("close() has been called on the Tensor"), 0, null, null);
+    return owned;
   }
 
   private GraphOperation ownOperation(Operation op) {
@@ -289,31 +265,6 @@ public final class GraphOperationBuilder implements OperationBuilder {
           "Operation " + op + " is not an operation of the graph this operation is added to");
     }
     return (GraphOperation) op;
-  }
-
-  /** Starts an attribute: its kind and count, then its name. */
-  private void begin(String attrName, int kind, int count) {
-    checkNotBuilt();
-    attrKinds.add(kind);
-    attrKinds.add(count);
-    putBytes(attrName.getBytes(UTF_8));
-  }
-
-  private void putBytes(byte[] value) {
-    ints.add((long) value.length);
-    bytes.write(value, 0, value.length);
-  }
-
-  private void putShape(Shape shape) {
-    long[] dims = shape.asArray();
-    if (dims == null) {
-      ints.add(-1L);
-      return;
-    }
-    ints.add((long) dims.length);
-    for (long d : dims) {
-      ints.add(d);
-    }
   }
 
   private void checkNotBuilt() {
@@ -330,22 +281,6 @@ public final class GraphOperationBuilder implements OperationBuilder {
     return out;
   }
 
-  private static long[] toLongs(List<Long> list) {
-    long[] out = new long[list.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = list.get(i);
-    }
-    return out;
-  }
-
-  private static float[] toFloats(List<Float> list) {
-    float[] out = new float[list.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = list.get(i);
-    }
-    return out;
-  }
-
   private static native int addOperation(
       long graph,
       String type,
@@ -353,9 +288,6 @@ public final class GraphOperationBuilder implements OperationBuilder {
       String device,
       int[] inputs,
       int[] controlInputs,
-      int[] attrKinds,
-      long[] ints,
-      float[] floats,
-      byte[] bytes,
-      long[] tensors);
+      long[] attrs,
+      byte[] attrBytes);
 }

@@ -57,18 +57,29 @@ public final class Tensor<T> implements AutoCloseable {
 
   /** Adopts a handle just returned by native code; a session's {@code group} closes it too. */
   private Tensor(long nativeHandle, Lifecycle group) {
-    long[] description;
-    try {
-      description = describe(nativeHandle);
-    } catch (RuntimeException e) {
-      NativeHandle.adopt(this, nativeHandle, 0, null, null).release();
-      throw e;
-    }
+    this(nativeHandle, group, describeOrRelease(nativeHandle));
+  }
+
+  /**
+   * Adopts a handle whose description ({@link #describe}'s layout) the caller knows; a session's
+   * {@code group} closes it too.
+   */
+  private Tensor(long nativeHandle, Lifecycle group, long[] description) {
     setDescription(description);
     // The bytes the handle really keeps alive (0 without a buffer), not dtype x shape: an
     // uninitialised [2^62] tensor holds nothing.
     this.handle = NativeHandle.adopt(this, nativeHandle, description[1], group, life);
     life.own(handle);
+  }
+
+  /** {@link #describe} of a handle just returned by native code, which is released on failure. */
+  private static long[] describeOrRelease(long nativeHandle) {
+    try {
+      return describe(nativeHandle);
+    } catch (RuntimeException e) {
+      NativeHandle.adopt(null, nativeHandle, 0, null, null).release();
+      throw e;
+    }
   }
 
   /** Takes dtype and shape from a native description (they change only through copyFrom). */
@@ -414,6 +425,14 @@ public final class Tensor<T> implements AutoCloseable {
    */
   static Tensor<?> adopt(long handle, Lifecycle group) {
     return new Tensor<Object>(handle, group);
+  }
+
+  /**
+   * As {@link #adopt(long, Lifecycle)}, for a handle whose {@link #describe} result the caller
+   * already has (an eager op's output): no native call.
+   */
+  static Tensor<?> adopt(long handle, Lifecycle group, long[] description) {
+    return new Tensor<Object>(handle, group, description);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -307,6 +307,58 @@ class EagerSessionTest {
     }
   }
 
+  /**
+   * An op's output reports its dtype and shape from what the op's one native call returned,
+   * whatever the rank (up to four dimensions come back in the call's own array, more in a new one),
+   * and its tensor agrees with them.
+   */
+  @Test
+  void outputsOfEveryRankKnowTheirTypeAndShape() {
+    try (EagerSession session = EagerSession.create()) {
+      Scope scope = new Scope(session);
+      long[][] shapes = {{}, {3}, {2, 3}, {1, 2, 1, 3}, {1, 1, 2, 1, 3}, {1, 1, 1, 1, 1, 1, 2, 3}};
+      for (long[] shape : shapes) {
+        int size = 1;
+        for (long d : shape) {
+          size *= (int) d;
+        }
+        try (Tensor<Float> t = Tensor.create(shape, java.nio.FloatBuffer.wrap(new float[size]))) {
+          Output<?> c = Constant.create(scope, t).asOutput();
+          assertEquals(DataType.FLOAT, c.dataType());
+          assertArrayEquals(shape, dims(c.shape()));
+          assertEquals(DataType.FLOAT, c.tensor().dataType());
+          assertArrayEquals(shape, c.tensor().shape());
+        }
+      }
+      // A slice adding axes to a rank-4 input: rank 6 (x[0:1, ..., newaxis, newaxis]).
+      Constant<Integer> x = Constant.create(scope, new int[][][][] {{{{1, 2, 3}}}});
+      Output<Integer> y =
+          StridedSlice.create(
+                  scope,
+                  x,
+                  Constant.create(scope, new int[] {0, 0, 0, 0}),
+                  Constant.create(scope, new int[] {1, 0, 0, 0}),
+                  Constant.create(scope, new int[] {1, 1, 1, 1}),
+                  StridedSlice.ellipsisMask(2L),
+                  StridedSlice.newAxisMask(12L))
+              .output();
+      long[] expected = {1, 1, 1, 3, 1, 1};
+      assertEquals(DataType.INT32, y.dataType());
+      assertArrayEquals(expected, dims(y.shape()));
+      assertArrayEquals(expected, y.tensor().shape());
+      int[][][][][][] values = y.tensor().copyTo(new int[1][1][1][3][1][1]);
+      assertEquals(3, values[0][0][0][2][0][0]);
+    }
+  }
+
+  private static long[] dims(Shape shape) {
+    long[] d = new long[shape.numDimensions()];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = shape.size(i);
+    }
+    return d;
+  }
+
   /** Only Const and StridedSlice run eagerly, however the builder is made: no fall-through. */
   @Test
   void aBuilderForAnOpThatCannotRunEagerlyFailsAtOnce() {

@@ -52,11 +52,48 @@ class TensorNativesTest {
     PrivateNatives.call(NativeHandle.class, "release", h);
   }
 
+  /** The index of eager op {@code type} (the registry's order, as the builder reads it). */
+  static int eagerOp(String type) throws Throwable {
+    return java.util.Arrays.asList(
+            (String[]) PrivateNatives.call(EagerOperationBuilder.class, "opTypes"))
+        .indexOf(type);
+  }
+
+  /** The eager execute native as the builder calls it; the output's handle. */
+  static long execute(String type, long[] inputs, AttrEncoder attrs) throws Throwable {
+    long[] io = new long[Math.max(8, inputs.length + attrs.length())];
+    System.arraycopy(inputs, 0, io, 0, inputs.length);
+    attrs.writeTo(io, inputs.length);
+    long[] result =
+        (long[])
+            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp(type), io,
+                inputs.length, attrs.length(), attrs.bytes());
+    return result[0];
+  }
+
+  /** StridedSlice through the eager execute native, with all five masks set. */
   static long stridedSlice(long input, long begin, long end, long strides, long... masks)
       throws Throwable {
-    return (Long)
-        PrivateNatives.call(EagerOperationBuilder.class, "stridedSlice", input, begin, end, strides,
-            masks[0], masks[1], masks[2], masks[3], masks[4]);
+    AttrEncoder attrs = new AttrEncoder();
+    String[] names = {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"};
+    for (int i = 0; i < names.length; i++) {
+      attrs.putLong(names[i], masks[i]);
+    }
+    return execute("StridedSlice", new long[] {input, begin, end, strides}, attrs);
+  }
+
+  /**
+   * Const through the eager execute native, its value attribute given as handle {@code value}
+   * (encoded by hand: the encoder takes only handles a {@code NativeHandle} owns).
+   */
+  static long constant(long value) throws Throwable {
+    // {kind TENSOR, single, name length 5, handle}, {kind TYPE, single, name length 5, INT32}
+    long[] io = {6, -1, 5, value, 4, -1, 5, DataType.INT32.c()};
+    long[] result =
+        (long[])
+            PrivateNatives.call(EagerOperationBuilder.class, "execute", eagerOp("Const"), io, 0,
+                io.length, "valuedtype".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return result[0];
   }
 
   /** Every native that takes a handle, called with {@code h} in one handle position. */
@@ -71,7 +108,8 @@ class TensorNativesTest {
     "copyFrom(h, live)", "copyFrom(live, h)", "sharesBufferWith(h, live)",
     "sharesBufferWith(live, h)", "isAligned", "isInitialized", "totalBytes", "allocatedBytes",
     "asProtoTensorContent", "asProtoField", "NativeHandle.share", "NativeHandle.release",
-    "stridedSlice input", "stridedSlice begin", "stridedSlice end", "stridedSlice strides"
+    "stridedSlice input", "stridedSlice begin", "stridedSlice end", "stridedSlice strides",
+    "Const value attribute"
   };
 
   private static final HandleUse[] USES = {
@@ -104,6 +142,7 @@ class TensorNativesTest {
     (h, l) -> stridedSlice(l, h, l, l, 0, 0, 0, 0, 0),
     (h, l) -> stridedSlice(l, l, h, l, 0, 0, 0, 0, 0),
     (h, l) -> stridedSlice(l, l, l, h, 0, 0, 0, 0, 0),
+    (h, l) -> constant(h),
   };
 
   /**
