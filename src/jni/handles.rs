@@ -198,26 +198,27 @@ pub(crate) fn tensors_into<A: smallvec::Array<Item = Arc<Tensor>>>(
     Ok(())
 }
 
-/// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place):
-/// readers that borrowed the old value keep it.
-pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<()> {
-    let old = {
-        let mut slab = registry();
-        let (index, generation) = unpack(handle);
-        match slab.slots.get_mut(index) {
-            Some(slot)
-                if slot.generation == generation
-                    && matches!(slot.tensor, Some(Native::Tensor(_))) =>
-            {
-                slot.tensor.replace(Native::Tensor(Arc::new(tensor)))
-            }
-            _ => return Err(invalid(handle).into()),
+/// Replaces the tensor behind a live handle (for `CopyFrom`, which changes a tensor in place) and
+/// registers the value it replaced under a new handle, returned: a reader that began before the
+/// swap may still be using that value's memory (through a view), so the caller keeps it until
+/// such readers are done. Swap and registration happen under one lock, so concurrent replaces
+/// each keep exactly the value they displaced.
+pub(crate) fn replace(handle: jlong, tensor: Tensor) -> BridgeResult<jlong> {
+    let mut slab = registry();
+    let (index, generation) = unpack(handle);
+    let old = match slab.slots.get_mut(index) {
+        Some(slot)
+            if slot.generation == generation
+                && matches!(slot.tensor, Some(Native::Tensor(_))) =>
+        {
+            slot.tensor.replace(Native::Tensor(Arc::new(tensor)))
         }
+        _ => return Err(invalid(handle).into()),
     };
-    // Dropped outside the lock, as in `release`: the old value may be the last owner of a large
-    // buffer, or of a Java buffer's global reference (deleting it is a JNI call).
-    drop(old);
-    Ok(())
+    match old {
+        Some(old) => slab.insert(old),
+        None => Err(invalid(handle).into()),
+    }
 }
 
 /// Releases a live handle. A handle that is not live (double release, stale, forged) is refused

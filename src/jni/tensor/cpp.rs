@@ -94,8 +94,10 @@ pub extern "system" fn Java_org_tensorflow_Tensor_bitcastFrom<'local>(
     })
 }
 
-/// `private static native boolean copyFrom(long handle, long otherHandle, long[] shape)`:
-/// `CopyFrom`, replacing the tensor behind `handle` (readers of the old value keep it).
+/// `private static native long copyFrom(long handle, long otherHandle, long[] shape)`:
+/// `CopyFrom`, replacing the tensor behind `handle`. Returns 0 if nothing changed, else a new
+/// handle to the replaced value, which the caller releases once readers that began before the
+/// swap are done.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_Tensor_copyFrom<'local>(
     mut env: EnvUnowned<'local>,
@@ -103,16 +105,15 @@ pub extern "system" fn Java_org_tensorflow_Tensor_copyFrom<'local>(
     handle: jlong,
     other: jlong,
     shape: JLongArray<'local>,
-) -> jboolean {
+) -> jlong {
     guard(&mut env, |env| {
         let shape = shape_of(env, &shape)?;
         let [target, other] = handles::tensors([handle, other])?;
         let mut changed = target.as_ref().clone();
         if !changed.copy_from(&other, &shape) {
-            return Ok(false);
+            return Ok(0);
         }
-        handles::replace(handle, changed)?;
-        Ok(true)
+        handles::replace(handle, changed)
     })
 }
 

@@ -1119,21 +1119,15 @@ public final class Tensor<T> implements AutoCloseable {
     try {
       long o = other.enter();
       try {
-        // The value being replaced, kept under a handle of its own: a call that began earlier may
-        // still read its memory, so it is retired (released once no use is in progress).
-        NativeHandle old = NativeHandle.adopt(this, NativeHandle.share(h), 0, null, life);
-        boolean copied;
-        try {
-          copied = copyFrom(h, o, shape.clone());
-        } catch (RuntimeException e) {
-          old.release();
-          throw e;
-        }
-        if (!copied) {
-          old.release();
+        // The value replaced comes back under a handle of its own (taken in the same native step
+        // as the swap, so concurrent copies each keep what they displaced): a call that began
+        // earlier may still read its memory, so it is retired (released once no use is in
+        // progress).
+        long replaced = copyFrom(h, o, shape.clone());
+        if (replaced == 0) {
           return false;
         }
-        life.retire(old);
+        life.retire(NativeHandle.adopt(this, replaced, 0, null, life));
         setDescription(describe(h));
         return true;
       } finally {
@@ -1441,7 +1435,7 @@ public final class Tensor<T> implements AutoCloseable {
 
   private static native long bitcastFrom(long otherHandle, int dtype, long[] shape);
 
-  private static native boolean copyFrom(long handle, long otherHandle, long[] shape);
+  private static native long copyFrom(long handle, long otherHandle, long[] shape);
 
   private static native boolean sharesBufferWith(long handle, long otherHandle);
 
