@@ -9,13 +9,14 @@ use std::sync::Arc;
 use jni::EnvUnowned;
 use jni::objects::{JByteArray, JClass, JLongArray, JObjectArray, JString};
 use jni::refs::Reference;
-use jni::sys::{JNIEnv, jarray, jint, jlong, jlongArray, jobjectArray, jsize};
+use jni::sys::{jarray, jint, jlong, jlongArray, jobjectArray, jsize};
 use smallvec::SmallVec;
 
 use super::errors::BridgeResult;
 use super::guard::{guard, guard_primitive};
 use super::handles;
 use super::op_attrs;
+use super::raw_env::{Element, RawEnv};
 use crate::{Error, ErrorKind};
 use crate::ops::{self, AttrValue, Mode};
 use crate::tensor::Tensor;
@@ -101,7 +102,7 @@ pub extern "system" fn Java_org_tensorflow_EagerOperationBuilder_execute<'local>
         let mut attrs = op_attrs::Decoded::new();
         let mut tensor_handles = op_attrs::TensorHandles::new();
         if attr_len > 0 {
-            raw.read(&attr_bytes, &mut byte_pool)?;
+            raw.append(&attr_bytes, &mut byte_pool)?;
             op_attrs::decode(stream, bytemuck::cast_slice(&byte_pool), &mut attrs, &mut tensor_handles)?;
         }
 
@@ -180,39 +181,9 @@ impl std::ops::Index<usize> for Description {
     }
 }
 
-/// The raw JNI function table of the calling thread (no `jni::Env`: see the module comment).
-struct RawEnv(*mut JNIEnv);
-
-/// A Java primitive array element type and its region reader.
-trait Element: Copy + Default {
-    /// # Safety
-    /// `env` is the live JNIEnv of this thread, `array` a non-null local reference to an array of
-    /// this element type with at least `len` elements, and `buf` holds `len` elements.
-    unsafe fn region(env: *mut JNIEnv, array: jarray, len: jsize, buf: *mut Self);
-}
-
-macro_rules! element {
-    ($t:ty, $f:ident) => {
-        impl Element for $t {
-            unsafe fn region(env: *mut JNIEnv, array: jarray, len: jsize, buf: *mut Self) {
-                // SAFETY: the caller's contract.
-                unsafe { ((**env).v1_1.$f)(env, array, 0, len, buf) }
-            }
-        }
-    };
-}
-element!(jlong, GetLongArrayRegion);
-element!(i8, GetByteArrayRegion);
-
 impl RawEnv {
-    fn len(&self, array: jarray) -> BridgeResult<usize> {
-        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
-        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array) };
-        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
-    }
-
     /// Appends the elements of `array` (nothing for a null reference) to `out`.
-    fn read<T: Element, R: Reference, A: smallvec::Array<Item = T>>(
+    fn append<T: Element, R: Reference, A: smallvec::Array<Item = T>>(
         &self,
         array: &R,
         out: &mut SmallVec<A>,
@@ -231,12 +202,10 @@ impl RawEnv {
     fn read_prefix<T: Element, A: smallvec::Array<Item = T>>(&self, array: jarray, n: usize, out: &mut SmallVec<A>) {
         let start = out.len();
         out.extend(std::iter::repeat_n(T::default(), n));
-        if n > 0 {
-            // SAFETY: live JNIEnv of this thread; a non-null local reference to an array of at
-            // least `n` (< 2^31) elements of type `T` (the native's Java signature fixes the
-            // array types), and `out` has `n` elements from `start`.
-            unsafe { T::region(self.0, array, n as jsize, out[start..].as_mut_ptr()) };
-        }
+        // SAFETY: a non-null local reference to an array of at least `n` (< 2^31) elements of
+        // type `T` (the native's Java signature fixes the array types), and `out` has `n`
+        // elements from `start`.
+        unsafe { self.get_region(array, 0, &mut out[start..]) };
     }
 
     /// Writes an output's description into `io` (of `io_len` elements) if it fits, else into a
@@ -254,9 +223,8 @@ impl RawEnv {
             }
             array
         };
-        // SAFETY: live JNIEnv; `array` is a long[] of at least `len` elements and `out` holds
-        // `len`.
-        unsafe { ((**self.0).v1_1.SetLongArrayRegion)(self.0, array, 0, len, out.as_ptr()) };
+        // SAFETY: `array` is a non-null long[] of at least `len` elements.
+        unsafe { self.set_region(array, out)? };
         Ok(array)
     }
 }

@@ -12,9 +12,10 @@
 use jni::EnvUnowned;
 use jni::objects::{JByteArray, JByteBuffer, JClass, JFloatArray, JIntArray};
 use jni::refs::Reference;
-use jni::sys::{JNIEnv, jarray, jboolean, jint, jobject};
+use jni::sys::{jarray, jboolean, jint};
 
 use super::errors::BridgeResult;
+use super::raw_env::RawEnv;
 use super::guard::guard_primitive;
 use crate::lite::ops::{self, Step};
 use crate::lite::buffer::element_type;
@@ -61,13 +62,13 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
         if count == 0 {
             return Ok(());
         }
-        let out_ptr = raw.direct(&dst, out_len)?;
+        let out_ptr = raw.direct_bytes(&dst, out_len)?;
         // SAFETY: `out_len` bytes from the address lie within the direct buffer's capacity; the
         // buffer is an argument of this call, so its memory stays allocated until we return.
         let output = unsafe { std::slice::from_raw_parts_mut(out_ptr, out_len) };
         let order = ByteOrder::from_big_endian(src_big_endian);
         if !src_direct.is_null() {
-            let in_ptr = raw.direct(&src_direct, in_len)?;
+            let in_ptr = raw.direct_bytes(&src_direct, in_len)?;
             // SAFETY: as for the output. The source may be the same memory as no other buffer:
             // Java allocates the output fresh.
             let input = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
@@ -133,51 +134,20 @@ fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>
     Ok(steps)
 }
 
-/// This thread's JNIEnv for one native call. Only functions that cannot throw for the checked
-/// arguments are called.
-struct RawEnv(*mut JNIEnv);
-
 impl RawEnv {
-    fn array_len(&self, array: jarray) -> BridgeResult<usize> {
-        if array.is_null() {
-            return Err(Error::new(ErrorKind::NullPointer, "array is null").into());
-        }
-        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
-        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array) };
-        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
-    }
-
     fn ints(&self, array: &JIntArray<'_>) -> BridgeResult<Vec<jint>> {
         let raw = array.as_raw() as jarray;
-        let len = self.array_len(raw)?;
-        let mut out = vec![0; len];
-        // SAFETY: the region [0, len) is the whole array; `out` holds `len` ints.
-        unsafe {
-            ((**self.0).v1_1.GetIntArrayRegion)(
-                self.0,
-                raw.cast(),
-                0,
-                len as jint,
-                out.as_mut_ptr(),
-            )
-        };
+        let mut out = vec![0; self.array_len(raw)?];
+        // SAFETY: a non-null int[] (checked by `array_len`) of exactly `out.len()` elements.
+        unsafe { self.get_region(raw, 0, &mut out) };
         Ok(out)
     }
 
     fn floats(&self, array: &JFloatArray<'_>) -> BridgeResult<Vec<f32>> {
         let raw = array.as_raw() as jarray;
-        let len = self.array_len(raw)?;
-        let mut out = vec![0.0f32; len];
-        // SAFETY: as in `ints`.
-        unsafe {
-            ((**self.0).v1_1.GetFloatArrayRegion)(
-                self.0,
-                raw.cast(),
-                0,
-                len as jint,
-                out.as_mut_ptr(),
-            )
-        };
+        let mut out = vec![0.0f32; self.array_len(raw)?];
+        // SAFETY: as in `ints`, for a float[].
+        unsafe { self.get_region(raw, 0, &mut out) };
         Ok(out)
     }
 
@@ -190,62 +160,19 @@ impl RawEnv {
         len: usize,
     ) -> BridgeResult<Vec<u8>> {
         let raw = array.as_raw() as jarray;
-        let array_len = self.array_len(raw)?;
-        let start = usize::try_from(offset).map_err(|_| {
-            Error::new(
-                ErrorKind::IndexOutOfBounds,
-                format!("negative array offset {offset}"),
-            )
-        })?;
-        if start.checked_add(len).is_none_or(|end| end > array_len) {
-            return Err(Error::new(
-                ErrorKind::IndexOutOfBounds,
-                format!("{len} bytes from offset {start} needed but the array holds {array_len}"),
-            )
-            .into());
-        }
+        let (_, start) = self.heap_range(raw, offset, len)?;
         let mut out = vec![0u8; len];
-        // SAFETY: [start, start + len) lies within the array (checked; both fit in jint since
-        // array_len does); `out` holds `len` bytes.
-        unsafe {
-            ((**self.0).v1_1.GetByteArrayRegion)(
-                self.0,
-                raw.cast(),
-                start as jint,
-                len as jint,
-                out.as_mut_ptr().cast(),
-            )
-        };
+        // SAFETY: a non-null byte[] in which [start, start + len) lies (checked by `heap_range`).
+        unsafe { self.get_region(raw, start, &mut out) };
         Ok(out)
     }
 
     /// The address of a direct buffer holding at least `len` bytes (`len > 0`).
-    fn direct(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<*mut u8> {
+    fn direct_bytes(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<*mut u8> {
         if buffer.is_null() {
             return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
         }
-        let object = buffer.as_raw() as jobject;
-        // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
-        // gives capacity -1 and a null address.
-        let (capacity, ptr) = unsafe {
-            let interface = *self.0;
-            (
-                ((*interface).v1_4.GetDirectBufferCapacity)(self.0, object),
-                ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
-            )
-        };
-        let capacity = usize::try_from(capacity)
-            .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
-        if len > capacity {
-            return Err(Error::new(
-                ErrorKind::IndexOutOfBounds,
-                format!("{len} bytes needed but the direct buffer holds {capacity}"),
-            )
-            .into());
-        }
-        if ptr.is_null() {
-            return Err(Error::invalid_argument("not a direct ByteBuffer").into());
-        }
-        Ok(ptr)
+        // `None` only for `len == 0`, which the caller never asks for.
+        Ok(self.direct(buffer, len)?.ok_or_else(|| Error::invalid_argument("not a direct ByteBuffer"))?)
     }
 }

@@ -13,6 +13,7 @@ mod elementwise_ops;
 mod graph;
 mod native_handle;
 mod op_attrs;
+mod raw_env;
 mod shape;
 mod tensor;
 mod tensor_buffer;

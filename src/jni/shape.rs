@@ -17,9 +17,10 @@
 use jni::EnvUnowned;
 use jni::objects::{JClass, JLongArray, JString};
 use jni::refs::Reference;
-use jni::sys::{JNIEnv, jarray, jboolean, jint, jlong, jlongArray, jstring};
+use jni::sys::{jarray, jboolean, jint, jlong, jstring};
 
 use super::errors::BridgeResult;
+use super::raw_env::RawEnv;
 use super::guard::{guard, guard_primitive};
 use crate::shape::{self, Joined};
 use crate::{Error, Result};
@@ -272,10 +273,6 @@ fn derive_from<'local>(
     })
 }
 
-/// This thread's JNIEnv for the duration of one native call. Only array functions are called;
-/// reads use ranges taken from the arrays themselves, so only the final write could throw.
-struct RawEnv(*mut JNIEnv);
-
 impl RawEnv {
     /// The elements of `array` (copied into `store`), or `None` for a null reference (an unknown
     /// rank).
@@ -283,17 +280,11 @@ impl RawEnv {
         if array.is_null() {
             return Ok(None);
         }
-        let raw_array = array.as_raw() as jlongArray;
-        let len = self.len(raw_array)?;
-        let dims = store.slots(len);
-        if len > 0 {
-            // SAFETY: live JNIEnv of this thread; non-null local reference to a long[] of
-            // exactly `len` elements (read just above; a Java array never changes length), and
-            // `dims` holds `len` elements.
-            unsafe {
-                ((**self.0).v1_1.GetLongArrayRegion)(self.0, raw_array, 0, len as jint, dims.as_mut_ptr());
-            }
-        }
+        let raw_array = array.as_raw() as jarray;
+        let dims = store.slots(self.len(raw_array)?);
+        // SAFETY: a non-null long[] of exactly `dims.len()` elements (read just above; a Java
+        // array never changes length).
+        unsafe { self.get_region(raw_array, 0, dims) };
         Ok(Some(dims))
     }
 
@@ -310,20 +301,11 @@ impl RawEnv {
             return Err(Error::internal("no result array").into());
         }
         if !dims.is_empty() {
-            let len = jint::try_from(dims.len())
+            jint::try_from(dims.len())
                 .map_err(|_| Error::internal("derived rank beyond a Java array"))?;
-            // SAFETY: live JNIEnv; non-null local reference to a long[]; the JVM checks the
-            // region against the array; `dims` holds `len` elements.
-            unsafe {
-                ((**self.0).v1_1.SetLongArrayRegion)(self.0, out.as_raw() as jlongArray, 0, len, dims.as_ptr());
-            }
+            // SAFETY: a non-null long[]; the JVM checks the region against the array.
+            unsafe { self.set_region(out.as_raw() as jarray, dims)? };
         }
         Ok(shape::size(Some(dims), unknown))
-    }
-
-    fn len(&self, array: jlongArray) -> BridgeResult<usize> {
-        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
-        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array as jarray) };
-        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
     }
 }

@@ -41,14 +41,15 @@ use std::marker::PhantomData;
 use jni::EnvUnowned;
 use jni::objects::{JByteArray, JByteBuffer, JClass, JFloatArray, JIntArray, JPrimitiveArray, TypeArray};
 use jni::refs::Reference;
-use jni::sys::{JNIEnv, jarray, jboolean, jbyte, jchar, jfloat, jint, jlong, jobject};
+use jni::sys::{JNIEnv, jarray, jboolean, jbyte, jchar, jfloat, jint, jlong};
 use smallvec::SmallVec;
 
 use super::errors::BridgeResult;
+use super::raw_env::RawEnv;
 use super::guard::guard_primitive;
 use crate::lite::buffer::{self, Load, Resize, State, null};
 use crate::lite::{self, ByteOrder, ElementType};
-use crate::{Error, ErrorKind};
+use crate::Error;
 
 /// What Java does after a planning native returns (the high 32 bits of the `long` result; the low
 /// 32 bits carry a position, an element count or a byte count as documented per code).
@@ -253,7 +254,7 @@ fn store<T: TypeArray>(
         return Err(buffer::null_argument(null::LOAD_ARRAY).into());
     }
     let ty = buffer::element_type(data_type)?;
-    let count = raw.array_len(src)?;
+    let count = raw.array_len(src.as_raw() as jarray)?;
     let action = match plan {
         // Java's cached verdict says the load changes no state (same shape object, the current
         // element count, writable consistent storage): nothing to plan.
@@ -391,7 +392,7 @@ fn read<T: TypeArray>(
             return Err(buffer::inconsistent(&shape, storage.limit, zero_digit(fill.zero_digit)).into());
         }
     }
-    let count = raw.array_len(dst)?;
+    let count = raw.array_len(dst.as_raw() as jarray)?;
     if let Some(fill) = &fill {
         buffer::check_destination(count, fill.flat_size)?;
     }
@@ -652,14 +653,6 @@ fn count_i32(count: usize) -> BridgeResult<i32> {
     Ok(i32::try_from(count).map_err(|_| Error::internal("array longer than i32"))?)
 }
 
-fn null_pointer(what: &str) -> Error {
-    Error::new(ErrorKind::NullPointer, format!("{what} is null"))
-}
-
-/// This thread's JNIEnv for the duration of one native call. Only functions that cannot throw
-/// (or, for `GetPrimitiveArrayCritical`, leave an OutOfMemoryError pending) are called.
-struct RawEnv(*mut JNIEnv);
-
 impl RawEnv {
     /// The elements of a shape array (`GetIntArrayRegion`, which cannot throw for the array's
     /// own length); null fails with `null_message`.
@@ -667,48 +660,20 @@ impl RawEnv {
         if array.is_null() {
             return Err(buffer::null_argument(null_message).into());
         }
-        let len = self.array_len(array)?;
+        let len = self.array_len(array.as_raw() as jarray)?;
         let mut dims: SmallVec<[i32; 8]> = SmallVec::from_elem(0, len);
-        if len > 0 {
-            // SAFETY: live JNIEnv; non-null int[] of `len` elements; `dims` holds `len` ints.
-            unsafe {
-                ((**self.0).v1_1.GetIntArrayRegion)(
-                    self.0,
-                    array.as_raw() as jni::sys::jintArray,
-                    0,
-                    len as jint,
-                    dims.as_mut_ptr(),
-                );
-            }
-        }
+        // SAFETY: a non-null int[] of exactly `len` elements; `dims` holds `len` ints.
+        unsafe { self.get_region(array.as_raw() as jarray, 0, &mut dims) };
         Ok(dims)
     }
 
     /// Writes `values` to the start of `out` (an int[] Java allocated at least that long).
     fn set_ints(&self, out: &JIntArray<'_>, values: &[i32]) -> BridgeResult<()> {
-        if self.array_len(out)? < values.len() {
+        if self.array_len(out.as_raw() as jarray)? < values.len() {
             return Err(Error::internal("output array too short").into());
         }
-        // SAFETY: live JNIEnv; non-null int[] holding at least `values.len()` elements.
-        unsafe {
-            ((**self.0).v1_1.SetIntArrayRegion)(
-                self.0,
-                out.as_raw() as jni::sys::jintArray,
-                0,
-                values.len() as jint,
-                values.as_ptr(),
-            );
-        }
-        Ok(())
-    }
-
-    fn array_len<T: TypeArray>(&self, array: &JPrimitiveArray<'_, T>) -> BridgeResult<usize> {
-        if array.is_null() {
-            return Err(null_pointer("array").into());
-        }
-        // SAFETY: live JNIEnv of this thread; non-null local reference to an array.
-        let len = unsafe { ((**self.0).v1_1.GetArrayLength)(self.0, array.as_raw() as jarray) };
-        Ok(usize::try_from(len).map_err(|_| Error::internal("negative array length"))?)
+        // SAFETY: a non-null int[] holding at least `values.len()` elements.
+        unsafe { self.set_region(out.as_raw() as jarray, values) }
     }
 
     /// Where the first `count` elements of `ty` live: the direct buffer's memory when `direct`
@@ -729,17 +694,7 @@ impl RawEnv {
         if !direct.is_null() {
             return self.direct_region(direct, len);
         }
-        let array_len = self.array_len(heap)?;
-        let offset = usize::try_from(heap_offset).map_err(|_| {
-            Error::new(ErrorKind::IndexOutOfBounds, format!("negative array offset {heap_offset}"))
-        })?;
-        if offset.checked_add(len).is_none_or(|end| end > array_len) {
-            return Err(Error::new(
-                ErrorKind::IndexOutOfBounds,
-                format!("{len} bytes from offset {offset} needed but the array holds {array_len}"),
-            )
-            .into());
-        }
+        let (array_len, offset) = self.heap_range(heap.as_raw() as jarray, heap_offset, len)?;
         if len == 0 {
             return Ok(None);
         }
@@ -752,33 +707,7 @@ impl RawEnv {
         buffer: &JByteBuffer<'_>,
         len: usize,
     ) -> BridgeResult<Option<Storage<'a, 'b>>> {
-        let object = buffer.as_raw() as jobject;
-        // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
-        // gives capacity -1 and a null address.
-        let (capacity, ptr) = unsafe {
-            let interface = *self.0;
-            (
-                ((*interface).v1_4.GetDirectBufferCapacity)(self.0, object),
-                ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
-            )
-        };
-        // Java passes heap buffers by their array, so this is a caller bug.
-        let capacity = usize::try_from(capacity)
-            .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
-        if len > capacity {
-            return Err(Error::new(
-                ErrorKind::IndexOutOfBounds,
-                format!("{len} bytes needed but the direct buffer holds {capacity}"),
-            )
-            .into());
-        }
-        if len == 0 {
-            return Ok(None);
-        }
-        if ptr.is_null() {
-            return Err(Error::invalid_argument("not a direct ByteBuffer").into());
-        }
-        Ok(Some(Storage::Direct { ptr, len }))
+        Ok(self.direct(buffer, len)?.map(|ptr| Storage::Direct { ptr, len }))
     }
 
     /// Pins `array` (whose length was read as `len` before entering the region) with
