@@ -225,7 +225,9 @@ pub(crate) fn release(handle: jlong) -> BridgeResult<()> {
     Ok(())
 }
 
-/// The number of live handles (tensors, data-view keep-alives, graphs and sessions).
+/// The number of live handles (tensors, data-view keep-alives, graphs and sessions), for the
+/// test library's leak checks.
+#[cfg(any(test, feature = "testing"))]
 pub(crate) fn live_handles() -> i64 {
     registry().live
 }

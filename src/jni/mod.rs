@@ -10,10 +10,13 @@ mod diagnostics;
 mod eager_operation_builder;
 mod graph;
 mod native_handle;
+mod self_test;
 mod shape;
 mod tensor;
 mod tensor_buffer;
 mod on_load;
+#[cfg(feature = "testing")]
+mod testing;
 
 #[cfg(test)]
 mod hot_paths_test;

@@ -210,7 +210,7 @@ class ElementConversionsTest {
    */
   @Test
   void typeCodesMatchTheNativeTable() throws Throwable {
-    int[] rust = (int[]) PrivateNatives.call(Class.forName("dev.tensorbridge.internal.NativeDiagnostics"), "tfliteTable");
+    int[] rust = (int[]) PrivateNatives.call(Class.forName("dev.tensorbridge.internal.TestNatives"), "tfliteTable");
     java.lang.reflect.Method typeCode = ElementConversions.class.getDeclaredMethod("typeCode", DataType.class);
     typeCode.setAccessible(true);
     java.util.Set<Integer> accepted = new java.util.HashSet<Integer>();
