@@ -227,7 +227,7 @@ pub(crate) fn release(handle: jlong) -> BridgeResult<()> {
 
 /// The number of live handles (tensors, data-view keep-alives, graphs and sessions), for the
 /// test library's leak checks.
-#[cfg(any(test, feature = "testing"))]
+#[cfg(feature = "testing")]
 pub(crate) fn live_handles() -> i64 {
     registry().live
 }
