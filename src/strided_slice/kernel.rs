@@ -557,7 +557,9 @@ mod tests {
             ([0, 0, 0], [0, 0, -1], [1, 1, 1], 7, 3),   // x[:, :, :-1]
         ];
         // 7 pixels per row: only short runs; 41: the blocked reverse and its head and tail.
-        for (h, w, c_dim) in (1i64..=9).flat_map(|c| [(5i64, 7i64, c), (3, 41, c)]) {
+        // Under Miri, which checks every access of the plane copies, two channel counts suffice.
+        let channels = if cfg!(miri) { 2 } else { 9 };
+        for (h, w, c_dim) in (1i64..=channels).flat_map(|c| [(5i64, 7i64, c), (3, 41, c)]) {
             let shape = [h, w, c_dim];
             let n = (h * w * c_dim) as usize;
             for (b, e, st, bm, em) in cases {
