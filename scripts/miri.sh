@@ -6,8 +6,10 @@
 #   bash scripts/miri.sh          # the CI subset (a few minutes)
 #   bash scripts/miri.sh all      # every unit test of those modules (see docs/fuzzing.md for times)
 #
-# The subset leaves out the five `*_on_every_path` tests of `lite::simd` (each runs a kernel over
-# every window of a ~1,000-element input, several minutes apiece under Miri); `all` runs them too.
+# The subset leaves out the tests that take minutes apiece under Miri: the five `*_on_every_path`
+# tests of `lite::simd` (a kernel over every window of a ~1,000-element input), the plane-copy
+# sweep `short_runs_and_planes_match_the_definition_at_every_width` and the 1 MiB recycled-block
+# test of `tensor::storage`; `all` runs them too (docs/fuzzing.md has the times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -25,7 +27,7 @@ mode="${1:-ci}"
 core_filters=(tensor:: strided_slice:: lite::)
 skip=()
 if [ "$mode" != all ]; then
-  skip=(--skip _on_every_path)
+  skip=(--skip _on_every_path --skip short_runs_and_planes --skip recycled_large_blocks)
 fi
 
 step() { echo "== miri: $*"; }
