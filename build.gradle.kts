@@ -17,6 +17,8 @@ val nativePlatform = (when {
     else -> osName
 }) + "-" + (if (osArch == "amd64" || osArch == "x86_64") "x86_64" else if (osArch == "arm64") "aarch64" else osArch)
 val nativeFile = System.mapLibraryName("tensorbridge")
+// The JUnit run's library: the product plus the test-only natives (workspace member testing/).
+val testNativeFile = System.mapLibraryName("tensorbridge_testing")
 val cargoRelease = layout.projectDirectory.dir("target/release")
 // `-PallPlatforms`: the release jar with the libraries of all five platforms, as `mvn -Pall-platforms`
 // (scripts/build-natives.sh, on Linux); otherwise the build machine's library only.
@@ -85,11 +87,17 @@ tasks.processResources {
     }
 }
 
+val cargoBuildTesting by tasks.registering(Exec::class) {
+    commandLine("cargo", "build", "--release", "-p", "tensorbridge-testing")
+    outputs.file(cargoRelease.file(testNativeFile))
+}
+
 tasks.test {
-    dependsOn(cargoBuild) // the tests also load target/release's library by path
+    dependsOn(cargoBuild, cargoBuildTesting) // the tests load target/release's libraries by path
     useJUnitPlatform()
     jvmArgs("-Xcheck:jni")
     val main = sourceSets.main.get().output
+    systemProperty("tensorbridge.library.path", cargoRelease.file(testNativeFile).asFile.path)
     systemProperty("tensorbridge.test.cargoLibrary", cargoRelease.file(nativeFile).asFile.path)
     systemProperty("tensorbridge.test.classesDir", (main.classesDirs.files + main.resourcesDir!!).joinToString(File.pathSeparator))
     systemProperty("tensorbridge.test.testClassesDir", sourceSets.test.get().output.classesDirs.asPath)

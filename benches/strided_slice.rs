@@ -26,7 +26,8 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use tensorbridge::dtype::DataType;
 use tensorbridge::strided_slice::{
-    IndexTensor, IndexType, Masks, copy_processing_order_bytes, strided_slice_tensor, validate,
+    IndexTensor, IndexType, Masks, copy_processing_order_bytes_uninit, strided_slice_tensor,
+    validate,
 };
 use tensorbridge::tensor::Tensor;
 use tensorbridge::tensor_shape::TensorShape;
@@ -129,6 +130,7 @@ fn kernel_pair(
     let n_out = out_count(case);
     let out_bytes = n_out * F32;
     let mut out = vec![0u8; out_bytes];
+    let mut out_uninit = vec![std::mem::MaybeUninit::new(0u8); out_bytes];
     let (b, e, s) = (
         IndexTensor::vector(&case.begin),
         IndexTensor::vector(&case.end),
@@ -139,9 +141,9 @@ fn kernel_pair(
         bench.iter(|| {
             let v = validate(&case.shape, &b, &e, &s, IndexType::Int32, case.masks)
                 .expect("valid slice");
-            copy_processing_order_bytes(black_box(&input), F32, &case.shape, &v, &mut out)
+            copy_processing_order_bytes_uninit(black_box(&input), F32, &case.shape, &v, &mut out_uninit)
                 .expect("copy");
-            black_box(&out);
+            black_box(&out_uninit);
         })
     });
     group.bench_function(BenchmarkId::new("memcpy", n_out), |bench| {

@@ -6,5 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 mvn -B -q ${SOAK_MVN_FLAGS:-} test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/soak.classpath -Dmdep.includeScope=test
+# The live-handle count is a native of the test library (test-compile builds it).
 exec java ${SOAK_JAVA_OPTS:--Xmx256m} \
+  -Dtensorbridge.library.path="$(pwd)/target/release/$(uname | grep -q Darwin && echo libtensorbridge_testing.dylib || echo libtensorbridge_testing.so)" \
   -cp "target/test-classes:target/classes:$(cat target/soak.classpath)" dev.tensorbridge.soak.Soak "$@"

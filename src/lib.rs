@@ -13,7 +13,7 @@
 //! | [`lite`] | TFLite Support `TensorBuffer`: element types and bulk conversions |
 //! | [`summarize`], [`mod@format`] | `SummarizeValue`, `DebugString`, TensorFlow's number formatting |
 //! | [`tf_string`] | TF 1.x C API `TF_STRING` buffer layout (offsets + length-prefixed strings) |
-//! | [`strided_slice`] | the `StridedSlice` op: validation, kernel, gradient and assign |
+//! | [`strided_slice`] | the `StridedSlice` op: validation, shape inference, kernel |
 //! | [`ops`] | the op registry of eager and graph mode: op table, attributes, checks, shape functions, kernels |
 //! | [`graph`] | TF 1.x graph mode: `Graph`, `GraphDef` import/export, a session's run |
 

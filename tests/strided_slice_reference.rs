@@ -6,10 +6,12 @@
 //! same with fuzzer-chosen shapes, specs, masks and element widths.)
 
 use tensorbridge::strided_slice::spec::{ValidatedSlice, validate};
+#[path = "common/typed_slice.rs"]
+mod typed_slice;
 use tensorbridge::strided_slice::{
     DEFAULT_ALIGNMENT, IndexType, KernelPath, Masks, SliceArgs, choose_path, copy_processing_order,
-    copy_processing_order_bytes, scatter_processing_order,
 };
+use typed_slice::copy_processing_order_bytes;
 
 /// xorshift64*: deterministic, dependency-free.
 struct Rng(u64);
@@ -129,12 +131,6 @@ fn kernel_matches_naive_definition() {
             Ok(KernelPath::Copy) | Err(_) => {}
         }
 
-        // Scatter is the inverse: writing the gathered values back reproduces the input.
-        let mut target = vec![u32::MAX; input.len()];
-        scatter_processing_order(&mut target, &shape, &v, &want).unwrap();
-        for (i, &t) in target.iter().enumerate() {
-            assert!(t == u32::MAX || t == input[i]);
-        }
         checked += 1;
     }
     assert!(checked > 5_000, "only {checked} valid specs");

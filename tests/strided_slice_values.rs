@@ -2,13 +2,15 @@
 //! Value, shape, kernel-path and error vectors recorded from TensorFlow 2.21
 //! (docs/contracts/strided_slice.md#conformance-vectors), the rank-9 outcomes
 //! (docs/contracts/strided_slice.md#rank-9-and-above) and the TF 1.15 usage example, through the
-//! typed kernel entry point.
+//! typed kernel steps (`tests/common/typed_slice.rs`).
 
 use tensorbridge::ErrorKind;
+#[path = "common/typed_slice.rs"]
+mod typed_slice;
 use tensorbridge::strided_slice::{
-    DEFAULT_ALIGNMENT, IndexType, Masks, SliceArgs, SliceOutput, TSTRING_ALIGNMENT_SIZE,
-    strided_slice,
+    DEFAULT_ALIGNMENT, IndexType, Masks, SliceArgs, TSTRING_ALIGNMENT_SIZE,
 };
+use typed_slice::{SliceOutput, strided_slice};
 
 fn masks(b: i32, e: i32, el: i32, na: i32, sh: i32) -> Masks {
     Masks {

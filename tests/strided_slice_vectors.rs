@@ -6,10 +6,13 @@
 mod slice_vectors;
 use serde_json::Value;
 use slice_vectors::{compare, hex, ints};
+#[path = "common/typed_slice.rs"]
+mod typed_slice;
 use tensorbridge::strided_slice::{
-    DEFAULT_ALIGNMENT, IndexTensor, IndexType, KernelPath, Masks, SliceArgs, SliceOutput,
-    choose_path, copy_processing_order_bytes, element::alignment_size, spec, strided_slice,
+    DEFAULT_ALIGNMENT, IndexTensor, IndexType, KernelPath, Masks, SliceArgs, choose_path,
+    element::alignment_size, spec,
 };
+use typed_slice::{SliceOutput, copy_processing_order_bytes, strided_slice};
 
 fn width(dtype: &str) -> usize {
     match dtype {

@@ -246,7 +246,9 @@ pub(crate) fn release(handle: jlong) -> BridgeResult<()> {
     Ok(())
 }
 
-/// The number of live handles (tensors, data-view keep-alives, graphs and sessions).
+/// The number of live handles (tensors, data-view keep-alives, graphs and sessions), for the
+/// test library's leak checks.
+#[cfg(feature = "testing")]
 pub(crate) fn live_handles() -> i64 {
     registry().live
 }

@@ -14,10 +14,13 @@ mod graph;
 mod native_handle;
 mod op_attrs;
 mod raw_env;
+mod self_test;
 mod shape;
 mod tensor;
 mod tensor_buffer;
 mod on_load;
+#[cfg(feature = "testing")]
+mod testing;
 
 #[cfg(test)]
 mod hot_paths_test;

@@ -62,8 +62,8 @@ pub struct ValidatedSlice {
     pub is_simple_slice: bool,
     /// Dimension 0 has stride 1 and every other dimension is fully selected.
     pub slice_dim0: bool,
-    /// How dense dimensions, sparse entries and output positions correspond (for the gradient and
-    /// shape inference).
+    /// How dense dimensions, sparse entries and output positions correspond (for shape
+    /// inference).
     pub shape_spec: ShapeSpec,
 }
 

@@ -13,7 +13,7 @@
 
 pub mod element;
 pub mod opaque;
-mod proto;
+mod objects;
 mod sharing;
 mod summary;
 pub mod storage;

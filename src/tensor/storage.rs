@@ -54,7 +54,7 @@ impl AlignedBytes {
     fn allocate(len: usize, zeroed: bool) -> Option<AlignedBytes> {
         if len == 0 {
             // A dangling but aligned pointer: never read through, never deallocated.
-            let ptr = NonNull::new(ALLOCATION_ALIGNMENT as *mut u8)?;
+            let ptr = NonNull::new(std::ptr::without_provenance_mut::<u8>(ALLOCATION_ALIGNMENT))?;
             return Some(AlignedBytes {
                 ptr,
                 len: 0,
@@ -211,21 +211,24 @@ mod large {
     /// Asks Linux to back the block's whole 2 MiB pages with transparent huge pages: one fault
     /// per 2 MiB instead of 512 when the block is first written. Advice only; failures (THP
     /// disabled, a kernel without it) change nothing.
-    #[cfg(target_os = "linux")]
+    /// Not under Miri, which cannot call into the kernel (and the advice changes no contents).
+    #[cfg(all(target_os = "linux", not(miri)))]
     fn advise_huge_pages(block: NonNull<u8>, cap: usize) {
-        let start = block.as_ptr() as usize;
+        let start = block.as_ptr().addr();
         let first = (start + HUGE_PAGE - 1) & !(HUGE_PAGE - 1);
         let end = (start + cap) & !(HUGE_PAGE - 1);
         if end > first {
+            // The block's own pointer moved to `first`, so the call keeps its provenance.
+            let at = block.as_ptr().with_addr(first);
             // SAFETY: [first, end) lies inside the block we own; MADV_HUGEPAGE does not change
             // its contents.
             unsafe {
-                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+                libc::madvise(at.cast::<libc::c_void>(), end - first, libc::MADV_HUGEPAGE);
             }
         }
     }
 
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(any(not(target_os = "linux"), miri))]
     fn advise_huge_pages(_block: NonNull<u8>, _cap: usize) {}
 
     fn lock() -> std::sync::MutexGuard<'static, BlockCache> {
@@ -477,7 +480,7 @@ mod tests {
     fn block_cache_is_capped_and_evicts_oldest_first() {
         use large::{BlockCache, CACHE_LIMIT};
         // Fake addresses: the cache only stores and returns them.
-        let p = |n: usize| NonNull::new((n * 4096) as *mut u8).unwrap();
+        let p = |n: usize| NonNull::new(std::ptr::without_provenance_mut::<u8>(n * 4096)).unwrap();
         let mut cache = BlockCache::new();
         let quarter = CACHE_LIMIT / 4;
         for n in 1..=4 {

@@ -1,13 +1,12 @@
 //! The rules TensorFlow 1.x's Java `Tensor` adds on top of C++ `tensorflow::Tensor`
 //! ([docs/contracts/tensor.md](../../docs/contracts/tensor.md) is the contract): how a tensor is built from Java bytes and
-//! strings, what `numBytes()` counts, how `fromProto` words its rejections, and how summaries with
+//! strings, what `numBytes()` counts, and how summaries with
 //! non-UTF-8 bytes become Java text. They live here, not in the JNI bridge, so that the bridge
 //! only converts arguments and results.
 
 use super::{Elements, Tensor};
 use crate::dtype::DataType;
 use crate::error::{Error, ErrorKind, Result};
-use crate::tensor_proto::DecodeOptions;
 use crate::tensor_shape::TensorShape;
 use crate::tf_string;
 
@@ -120,13 +119,6 @@ impl Tensor {
         tf_string::encode(self.strings()?)
     }
 
-    /// `fromProto` with TF 1.x Java's wording: every rejection is `InvalidArgument` starting with
-    /// [`CANNOT_PARSE`]; a wire-format error gets a fixed reason instead of the codec's base64
-    /// dump of the whole input. `max_bytes` of `None` means no limit (TensorFlow parity).
-    pub fn from_proto_for_java(serialized: &[u8], max_bytes: Option<u64>) -> Result<Tensor> {
-        Tensor::from_proto(serialized, &DecodeOptions { max_bytes }).map_err(proto_rejection)
-    }
-
     fn strings(&self) -> Result<&[Vec<u8>]> {
         match self.elements()? {
             Elements::Strings(strings) => Ok(strings),
@@ -147,18 +139,6 @@ fn not_memcpy_is_illegal_state(bytes: Result<&[u8]>) -> Result<&[u8]> {
         ErrorKind::InvalidArgument => Error::new(ErrorKind::IllegalState, e.message),
         _ => e,
     })
-}
-
-fn proto_rejection(e: Error) -> Error {
-    if e.kind == ErrorKind::Internal || e.message.starts_with(CANNOT_PARSE) {
-        return e;
-    }
-    let reason = if e.message.starts_with("Could not parse `serialized` as TensorProto") {
-        "the bytes are not a serialized TensorProto".to_string()
-    } else {
-        e.message
-    };
-    Error::invalid_argument(format!("{CANNOT_PARSE}: {reason}"))
 }
 
 /// Summary bytes as text: valid UTF-8 as is, each byte of an invalid sequence as `\xNN`
@@ -199,12 +179,5 @@ mod tests {
         assert_eq!(t.java_num_bytes().unwrap(), 2 * 8 + 1 + 2 + 1 + 3);
         assert!(Tensor::from_string_pieces(shape.clone(), b"abcde", &[2, 2]).is_err());
         assert!(Tensor::from_string_pieces(shape, b"abcde", &[-1, 6]).is_err());
-    }
-
-    #[test]
-    fn proto_rejections_carry_the_prefix() {
-        let e = Tensor::from_proto_for_java(&[0xff, 0xff], None).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::InvalidArgument);
-        assert!(e.message.starts_with(CANNOT_PARSE), "{}", e.message);
     }
 }

@@ -59,6 +59,7 @@ mod kind;
 pub mod messages;
 mod plain;
 mod string_list;
+mod tensor_api;
 mod wire;
 
 pub mod decode;

@@ -407,5 +407,22 @@ class TensorBridgeTest {
     assertSame(BridgeAccess.tensors(), BridgeAccess.tensors());
     assertThrows(IllegalStateException.class, () -> BridgeAccess.register(BridgeAccess.tensors()));
     assertThrows(IllegalStateException.class, () -> BridgeAccess.register(BridgeAccess.buffers()));
+    // Outside code cannot register operations of its own, even before the owners initialise.
+    IllegalStateException foreign =
+        assertThrows(
+            IllegalStateException.class,
+            () -> BridgeAccess.register(new BridgeAccess.Tensors() {
+              @Override
+              public org.tensorflow.Tensor<?> share(
+                  org.tensorflow.DataType type, int[] shape, java.nio.ByteBuffer storage, int length) {
+                throw new AssertionError();
+              }
+
+              @Override
+              public java.nio.ByteBuffer writableView(org.tensorflow.Tensor<?> tensor) {
+                throw new AssertionError();
+              }
+            }));
+    assertEquals("only org.tensorflow.Tensor registers its operations", foreign.getMessage());
   }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class DataTypeTableTest {
   @Test
   void everyConstantMatchesTheRustTable() throws Throwable {
-    Class<?> diagnostics = Class.forName("dev.tensorbridge.internal.NativeDiagnostics");
+    Class<?> diagnostics = Class.forName("dev.tensorbridge.internal.TestNatives");
     dev.tensorbridge.internal.NativeLoader.ensureLoaded();
     int[] rust = (int[]) PrivateNatives.call(diagnostics, "dtypeTable");
     int named = 0;

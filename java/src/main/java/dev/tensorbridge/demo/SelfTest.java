@@ -2,7 +2,6 @@ package dev.tensorbridge.demo;
 
 import dev.tensorbridge.index.Indices;
 import dev.tensorbridge.internal.NativeLoader;
-import dev.tensorbridge.internal.SelfTestHook;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +26,12 @@ import org.tensorflow.op.core.StridedSlice;
  */
 public final class SelfTest {
   private SelfTest() {}
+
+  /**
+   * The product's one deliberate panic: Rust panics with {@code "deliberate panic for test, value
+   * <value>"}, and the native guard must turn it into a {@code TensorFlowException}.
+   */
+  private static native int deliberatePanic(int value);
 
   /**
    * Runs every check, prints the results to standard output and exits with status 0 if all passed,
@@ -194,7 +199,8 @@ public final class SelfTest {
           @Override
           String run() {
             try {
-              SelfTestHook.panicForTest(42);
+              NativeLoader.ensureLoaded();
+              deliberatePanic(42);
               throw new AssertionError("the deliberate panic returned normally");
             } catch (TensorFlowException e) {
               String message = String.valueOf(e.getMessage());

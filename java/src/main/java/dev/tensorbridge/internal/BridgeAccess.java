@@ -58,12 +58,15 @@ public final class BridgeAccess {
   private static volatile Buffers buffers;
 
   /**
-   * Called once by {@link Tensor}'s static initialiser.
+   * Called once by {@link Tensor}'s static initialiser; nobody else can register (the operations
+   * must be declared inside {@link Tensor}).
    *
    * @param side the operations
-   * @throws IllegalStateException on a second call
+   * @throws IllegalStateException on a second call, or for operations not declared in {@link
+   *     Tensor}
    */
   public static synchronized void register(Tensors side) {
+    checkDeclaredIn(side, Tensor.class);
     if (tensors != null) {
       throw new IllegalStateException("Tensor operations are registered already");
     }
@@ -71,12 +74,15 @@ public final class BridgeAccess {
   }
 
   /**
-   * Called once by {@link TensorBuffer}'s static initialiser.
+   * Called once by {@link TensorBuffer}'s static initialiser; nobody else can register (the
+   * operations must be declared inside {@link TensorBuffer}).
    *
    * @param side the operations
-   * @throws IllegalStateException on a second call
+   * @throws IllegalStateException on a second call, or for operations not declared in {@link
+   *     TensorBuffer}
    */
   public static synchronized void register(Buffers side) {
+    checkDeclaredIn(side, TensorBuffer.class);
     if (buffers != null) {
       throw new IllegalStateException("TensorBuffer operations are registered already");
     }
@@ -109,6 +115,21 @@ public final class BridgeAccess {
       side = buffers;
     }
     return side;
+  }
+
+  /**
+   * The operations must be a class nested in {@code owner}: only code in the owner's package
+   * (which can reach its package-private members anyway) can declare one, so outside code cannot
+   * take the owner's place before its static initialiser runs.
+   */
+  private static void checkDeclaredIn(Object side, Class<?> owner) {
+    Class<?> c = side == null ? null : side.getClass();
+    while (c != null && c != owner) {
+      c = c.getEnclosingClass();
+    }
+    if (c == null) {
+      throw new IllegalStateException("only " + owner.getName() + " registers its operations");
+    }
   }
 
   private static void initialize(String className) {

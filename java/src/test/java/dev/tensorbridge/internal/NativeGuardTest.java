@@ -48,7 +48,7 @@ class NativeGuardTest {
     for (int i = 0; i < 1000; i++) {
       final int value = i;
       TensorFlowException e =
-          assertThrows(TensorFlowException.class, () -> NativeDiagnostics.panicForTest(value));
+          assertThrows(TensorFlowException.class, () -> TestNatives.panicForTest(value));
       assertTrue(
           e.getMessage().contains("deliberate panic for test, value " + value), e.getMessage());
     }
@@ -61,7 +61,7 @@ class NativeGuardTest {
     for (int kind = 0; kind < EXPECTED_CLASS_BY_KIND.length; kind++) {
       final int k = kind;
       String message = "message of kind " + kind + " with ünïcödé and 'quotes'";
-      Throwable thrown = assertThrows(Throwable.class, () -> NativeDiagnostics.throwForTest(k, message));
+      Throwable thrown = assertThrows(Throwable.class, () -> TestNatives.throwForTest(k, message));
       assertSame(EXPECTED_CLASS_BY_KIND[kind], thrown.getClass(), "kind " + kind);
       boolean messageless =
           thrown instanceof BufferUnderflowException
@@ -79,8 +79,8 @@ class NativeGuardTest {
   void anUnknownKindIsAnIllegalArgumentNotACrash() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class, () -> NativeDiagnostics.throwForTest(999, "x"));
+            IllegalArgumentException.class, () -> TestNatives.throwForTest(999, "x"));
     assertEquals("no error kind 999", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> NativeDiagnostics.throwForTest(-1, null));
+    assertThrows(IllegalArgumentException.class, () -> TestNatives.throwForTest(-1, null));
   }
 }

@@ -10,7 +10,7 @@ class LiteDataTypeTableTest {
   @Test
   void everyConstantMatchesTheRustTable() throws Throwable {
     dev.tensorbridge.internal.NativeLoader.ensureLoaded();
-    Class<?> diagnostics = Class.forName("dev.tensorbridge.internal.NativeDiagnostics");
+    Class<?> diagnostics = Class.forName("dev.tensorbridge.internal.TestNatives");
     int[] rust = (int[]) PrivateNatives.call(diagnostics, "tfliteTable");
     DataType[] java = DataType.values();
     for (int i = 0; i < java.length; i++) {

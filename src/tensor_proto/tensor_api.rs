@@ -1,15 +1,12 @@
-//! `TensorProto` serialization of tensors (docs/contracts/tensor.md#tensorproto), over the `crate::tensor_proto`
-//! codec: `FromProto`, `AsProtoField`, `AsProtoTensorContent` and what `tf.io.serialize_tensor`
-//! writes, all as serialized bytes.
+//! `TensorProto` serialization as methods of [`Tensor`] (docs/contracts/tensor.md#tensorproto):
+//! `FromProto`, `AsProtoField`, `AsProtoTensorContent`, what `tf.io.serialize_tensor` writes, and
+//! TF 1.x Java's `fromProto` wording. They live in the codec, which depends on the tensor module,
+//! so that the tensor module does not depend on the codec.
 
-use std::sync::Arc;
+use crate::error::{Error, ErrorKind, Result};
+use crate::tensor::{CANNOT_PARSE, Tensor};
 
-use super::storage::Storage;
-use super::{BufferRef, ResourceHandle, Tensor, Variant};
-use crate::dtype::DataType;
-use crate::error::{Error, Result};
-use crate::tensor_proto::{self, DecodeOptions};
-use crate::tensor_shape::TensorShape;
+use super::DecodeOptions;
 
 impl Tensor {
     /// `Tensor::FromProto` of a serialized `TensorProto`
@@ -20,85 +17,51 @@ impl Tensor {
     /// Element bytes are decoded straight into the tensor's aligned buffer; allocation is
     /// fallible, and `options.max_bytes` bounds it for untrusted input.
     pub fn from_proto(serialized: &[u8], options: &DecodeOptions) -> Result<Tensor> {
-        tensor_proto::tensor_from_proto(serialized, options)
+        super::tensor_from_proto(serialized, options)
     }
 
     /// `AsProtoField`, serialized (docs/contracts/tensor.md#field-and-content-encodings): every element in the dtype's typed field.
     pub fn as_proto_field_bytes(&self) -> Result<Vec<u8>> {
-        tensor_proto::encode::try_encode(&tensor_proto::tensor_as_proto_field(self)?)
+        super::encode::try_encode(&super::tensor_as_proto_field(self)?)
     }
 
     /// `AsProtoTensorContent`, serialized: every element in `tensor_content`.
     pub fn as_proto_tensor_content_bytes(&self) -> Result<Vec<u8>> {
-        tensor_proto::tensor_content_bytes(self)
+        super::tensor_content_bytes(self)
     }
 
     /// What `tf.io.serialize_tensor` writes: the field form for `string` tensors,
     /// the content form for every other dtype.
     pub fn serialize_tensor(&self) -> Result<Vec<u8>> {
-        tensor_proto::serialize_tensor_bytes(self)
+        super::serialize_tensor_bytes(self)
     }
 
-    /// A `string` tensor owning `values` (no copy), one per element.
-    pub(crate) fn from_strings(shape: TensorShape, values: Vec<Vec<u8>>) -> Result<Tensor> {
-        Tensor::from_objects(
-            DataType::String,
-            shape,
-            values.len(),
-            Storage::Strings(values),
-        )
+    /// `fromProto` with TF 1.x Java's wording: every rejection is `InvalidArgument` starting with
+    /// [`CANNOT_PARSE`]; a wire-format error gets a fixed reason instead of the codec's base64
+    /// dump of the whole input. `max_bytes` of `None` means no limit (TensorFlow parity).
+    pub fn from_proto_for_java(serialized: &[u8], max_bytes: Option<u64>) -> Result<Tensor> {
+        Tensor::from_proto(serialized, &DecodeOptions { max_bytes }).map_err(proto_rejection)
     }
+}
 
-    /// A `resource` tensor owning `values` (no copy), one per element.
-    pub(crate) fn from_resources(
-        shape: TensorShape,
-        values: Vec<ResourceHandle>,
-    ) -> Result<Tensor> {
-        Tensor::from_objects(
-            DataType::Resource,
-            shape,
-            values.len(),
-            Storage::Resources(values),
-        )
+fn proto_rejection(e: Error) -> Error {
+    if e.kind == ErrorKind::Internal || e.message.starts_with(CANNOT_PARSE) {
+        return e;
     }
-
-    /// A `variant` tensor owning `values` (no copy), one per element.
-    pub(crate) fn from_variants(shape: TensorShape, values: Vec<Variant>) -> Result<Tensor> {
-        Tensor::from_objects(
-            DataType::Variant,
-            shape,
-            values.len(),
-            Storage::Variants(values),
-        )
-    }
-
-    fn from_objects(
-        dtype: DataType,
-        shape: TensorShape,
-        count: usize,
-        storage: Storage,
-    ) -> Result<Tensor> {
-        if i64::try_from(count).ok() != Some(shape.num_elements()) {
-            return Err(Error::invalid_argument(format!(
-                "Expected {} values for shape {}, got {count}",
-                shape.num_elements(),
-                shape.debug_string()
-            )));
-        }
-        // No elements: a null buffer, as `Tensor::new` gives.
-        let buf = (count > 0).then(|| BufferRef {
-            root: Arc::new(storage),
-            offset: 0,
-            len: count,
-        });
-        Ok(Tensor { dtype, shape, buf })
-    }
+    let reason = if e.message.starts_with("Could not parse `serialized` as TensorProto") {
+        "the bytes are not a serialized TensorProto".to_string()
+    } else {
+        e.message
+    };
+    Error::invalid_argument(format!("{CANNOT_PARSE}: {reason}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dtype::DataType;
     use crate::tensor::ALLOCATION_ALIGNMENT;
+    use crate::tensor_shape::TensorShape;
 
     fn hex(b: &[u8]) -> String {
         b.iter().map(|x| format!("{x:02x}")).collect()
@@ -112,7 +75,7 @@ mod tests {
     }
 
     #[test]
-    fn section_13_bytes_through_the_tensor_api() {
+    fn bytes_through_the_tensor_api() {
         // tf.io.serialize_tensor of the float vector [1.0, 2.0], shape [2] (TensorFlow 2.21).
         let t = Tensor::from_vec1(&[1.0f32, 2.0]).unwrap();
         assert_eq!(
@@ -177,10 +140,9 @@ mod tests {
     }
 
     #[test]
-    fn object_constructors_check_the_element_count() {
-        let shape = TensorShape::from_dims(&[2]).unwrap();
-        assert!(Tensor::from_strings(shape.clone(), vec![Vec::new()]).is_err());
-        let t = Tensor::from_variants(TensorShape::from_dims(&[0]).unwrap(), Vec::new()).unwrap();
-        assert!(t.is_initialized() && t.data_address().is_none());
+    fn proto_rejections_carry_the_prefix() {
+        let e = Tensor::from_proto_for_java(&[0xff, 0xff], None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidArgument);
+        assert!(e.message.starts_with(CANNOT_PARSE), "{}", e.message);
     }
 }

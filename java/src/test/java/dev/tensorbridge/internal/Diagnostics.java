@@ -1,9 +1,7 @@
 package dev.tensorbridge.internal;
 
 /**
- * Counters of the native library, for tests and the soak run. Takes no handles.
- *
- * <p>Internal API: not for use outside tensorbridge.
+ * Counters of the test library, for tests and the soak run. Takes no handles.
  */
 public final class Diagnostics {
   private Diagnostics() {}
@@ -17,6 +15,6 @@ public final class Diagnostics {
    */
   public static long liveNativeHandles() {
     NativeLoader.ensureLoaded();
-    return NativeDiagnostics.liveHandles();
+    return TestNatives.liveHandles();
   }
 }
