@@ -58,6 +58,13 @@ impl Lcg {
     }
 }
 
+/// Bit-identical floats. Under Miri any two NaNs also match: Rust leaves the payload of a NaN that
+/// arithmetic produces unspecified and Miri picks it at random, whereas the hardware (and Java's
+/// arithmetic, which the differential test compares byte for byte) is deterministic.
+fn same_float(a: f32, b: f32) -> bool {
+    a.to_bits() == b.to_bits() || (cfg!(miri) && a.is_nan() && b.is_nan())
+}
+
 #[test]
 fn fused_matches_one_op_at_a_time_for_float_input() {
     let mut rng = Lcg(7);
@@ -98,10 +105,11 @@ fn fused_matches_one_op_at_a_time_for_float_input() {
                 .map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
                 .collect();
             for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-                assert_eq!(
+                assert!(
+                    same_float(*g, *w),
+                    "count {count} steps {k} element {i}: {g:?} ({:#x}) vs {w:?} ({:#x})",
                     g.to_bits(),
-                    w.to_bits(),
-                    "count {count} steps {k} element {i}"
+                    w.to_bits()
                 );
             }
         }
