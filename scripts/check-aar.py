@@ -26,7 +26,23 @@ import elf_file  # noqa: E402
 
 MIN_API = "21"
 # An app that keeps all of the library alive but lets R8 rename whatever the rules allow.
-APP_RULES = "-keep,allowobfuscation class ** { *; }\n-dontoptimize\n"
+# The stand-in app: keeps everything (renamed), and tells R8 that org.tensorflow.lite.DataType, which
+# the AAR leaves to TensorFlow Lite's tensorflow-lite-api (android/classes-jar-excludes.txt), comes
+# from another dependency of the app.
+APP_RULES = ("-keep,allowobfuscation class ** { *; }\n-dontoptimize\n"
+             "-dontwarn org.tensorflow.lite.DataType\n-dontwarn org.tensorflow.lite.DataType$*\n")
+
+# The Android API an app compiles against (R8's library classes next to the JDK's): the stub jar
+# the build compiles the Context-taking methods against, from the local Maven repository.
+ANDROID_JAR = os.path.join(os.path.expanduser("~"), ".m2", "repository", "com", "google", "android",
+                           "android", "4.1.1.4", "android-4.1.1.4.jar")
+
+
+def android_jar():
+    path = os.environ.get("TENSORBRIDGE_ANDROID_JAR", ANDROID_JAR)
+    if not os.path.isfile(path):
+        sys.exit(f"check-aar: the Android API jar {path} is missing (mvn verify or package downloads it)")
+    return path
 
 
 def java_home():
@@ -188,7 +204,8 @@ def main():
         report.check(names == from_classes, "the dex declares the class files' natives",
                      f"{len(names)} in the dex, {len(from_classes)} in the class files")
         check_exports(report, names, libraries, "dex")
-        check_r8(report, r8_jar, classes_jar, rules, os.path.join(work, "r8"), lib_args, mangle, len(methods), libraries)
+        r8_lib_args = lib_args + ["--lib", android_jar()]
+        check_r8(report, r8_jar, classes_jar, rules, os.path.join(work, "r8"), r8_lib_args, mangle, len(methods), libraries)
 
         if self_test:
             print("== check-aar self-test: each check must fail on a broken input")
@@ -203,7 +220,7 @@ def main():
             check_exports(probe, names, broken, "dex")
             results.append((f"arm64-v8a library with {victim} renamed", probe.failed))
             probe = quiet_report(natives)
-            check_r8(probe, r8_jar, classes_jar, None, os.path.join(work, "r8-norules"), lib_args, mangle, len(methods), libraries)
+            check_r8(probe, r8_jar, classes_jar, None, os.path.join(work, "r8-norules"), r8_lib_args, mangle, len(methods), libraries)
             results.append(("R8 without the consumer rules", probe.failed))
             for what, failed in results:
                 report.check(bool(failed), "self-test: the check fails on " + what,
