@@ -238,12 +238,12 @@ public final class ElementwiseOps {
     ByteBuffer dst;
     if (input.isDynamic()) {
       result = TensorBuffer.createDynamic(outType);
-      dst = ByteBuffer.allocateDirect(count * outType.byteSize()).order(ByteOrder.nativeOrder());
+      dst = ResultStorage.allocate(count * outType.byteSize());
     } else {
       result = TensorBuffer.createFixedSize(shape, outType);
       dst = result.getBuffer();
       if (!dst.isDirect()) {
-        dst = ByteBuffer.allocateDirect(count * outType.byteSize()).order(ByteOrder.nativeOrder());
+        dst = ResultStorage.allocate(count * outType.byteSize());
       }
     }
     int[] program = Arrays.copyOf(plan.program, plan.programLength);
