@@ -12,7 +12,6 @@
 //! Window units: bytes for `Bytes`/`External`, elements for the object kinds. This keeps a
 //! window valid across `BitcastFrom`, which changes the element size but never the bytes.
 
-use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
@@ -30,6 +29,9 @@ pub(crate) struct AlignedBytes {
     len: usize,
     /// Bytes actually allocated (`len` rounded up to its size class for large blocks).
     cap: usize,
+    /// For a small block: how far `ptr` lies past the start of the allocation (see
+    /// [`small`]); 0 otherwise.
+    offset: usize,
 }
 
 // SAFETY: AlignedBytes uniquely owns its block (like Box<[u8]>); shared access is read-only.
@@ -59,23 +61,16 @@ impl AlignedBytes {
                 ptr,
                 len: 0,
                 cap: 0,
+                offset: 0,
             });
         }
         let cap = large::class_size(len)?;
-        let ptr = if cap >= large::LARGE_BLOCK {
-            large::allocate(cap, len, zeroed)?
-        } else {
-            let layout = Layout::from_size_align(cap, ALLOCATION_ALIGNMENT).ok()?;
-            // SAFETY: layout has non-zero size.
-            NonNull::new(unsafe {
-                if zeroed {
-                    alloc_zeroed(layout)
-                } else {
-                    alloc(layout)
-                }
-            })?
-        };
-        Some(AlignedBytes { ptr, len, cap })
+        if cap >= large::LARGE_BLOCK {
+            let ptr = large::allocate(cap, len, zeroed)?;
+            return Some(AlignedBytes { ptr, len, cap, offset: 0 });
+        }
+        let (ptr, offset) = small::allocate(cap, zeroed)?;
+        Some(AlignedBytes { ptr, len, cap, offset })
     }
 
     pub(crate) fn as_slice(&self) -> &[u8] {
@@ -96,13 +91,62 @@ impl Drop for AlignedBytes {
             // SAFETY: allocated by large::allocate with this capacity, and not used after this.
             unsafe { large::release(self.ptr, self.cap) }
         } else if self.cap != 0 {
-            // SAFETY: allocated in `allocate` with exactly this layout (validated there).
-            unsafe {
-                dealloc(
-                    self.ptr.as_ptr(),
-                    Layout::from_size_align_unchecked(self.cap, ALLOCATION_ALIGNMENT),
-                )
+            // SAFETY: allocated by small::allocate with this capacity, at this offset, and not
+            // used after this.
+            unsafe { small::release(self.ptr, self.cap, self.offset) }
+        }
+    }
+}
+
+/// Blocks below [`LARGE_BLOCK`](large::LARGE_BLOCK) bytes: one ordinary allocation with room to
+/// move the start up to the next 64-byte boundary. The allocator's own aligned path
+/// (`posix_memalign`) carves an aligned piece out of a bigger chunk and frees the rest, which
+/// for the many small outputs of eager ops fragmented the heap and cost more than the op's own
+/// work (docs/eager_overhead.md); a plain allocation takes the allocator's fast path.
+mod small {
+    use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
+    use std::ptr::NonNull;
+
+    use super::ALLOCATION_ALIGNMENT;
+
+    /// The alignment asked of the allocator: what `malloc` gives on every platform.
+    const BASE_ALIGN: usize = std::mem::align_of::<usize>();
+
+    fn layout(cap: usize) -> Option<Layout> {
+        Layout::from_size_align(cap.checked_add(ALLOCATION_ALIGNMENT - BASE_ALIGN)?, BASE_ALIGN).ok()
+    }
+
+    /// A 64-byte aligned block of `cap` (> 0) bytes, zeroed if `zeroed`, and its offset from the
+    /// start of its allocation.
+    pub(super) fn allocate(cap: usize, zeroed: bool) -> Option<(NonNull<u8>, usize)> {
+        let layout = layout(cap)?;
+        // SAFETY: layout has non-zero size.
+        let base = unsafe {
+            if zeroed {
+                alloc_zeroed(layout)
+            } else {
+                alloc(layout)
             }
+        };
+        let base = NonNull::new(base)?;
+        // At most ALLOCATION_ALIGNMENT - BASE_ALIGN, since `base` is BASE_ALIGN aligned.
+        let offset = base.as_ptr().align_offset(ALLOCATION_ALIGNMENT);
+        if offset > ALLOCATION_ALIGNMENT - BASE_ALIGN {
+            // SAFETY: just allocated with this layout.
+            unsafe { dealloc(base.as_ptr(), layout) };
+            return None;
+        }
+        // SAFETY: offset + cap <= layout.size(), so the block lies inside the allocation.
+        Some((unsafe { base.add(offset) }, offset))
+    }
+
+    /// # Safety
+    /// `block` and `offset` came from [`allocate`] with this `cap`, and the block is not used
+    /// afterwards.
+    pub(super) unsafe fn release(block: NonNull<u8>, cap: usize, offset: usize) {
+        if let Some(layout) = layout(cap) {
+            // SAFETY: `block - offset` is the start of the allocation made with this layout.
+            unsafe { dealloc(block.as_ptr().sub(offset), layout) }
         }
     }
 }
