@@ -48,6 +48,9 @@ class NativeHandle extends PhantomReference<Object> {
 
   static final long MIN_BYTES_LIMIT = 64L << 20;
 
+  /** Most handles {@link #drain()} releases with one native call. */
+  private static final int DRAIN_BATCH = 256;
+
   private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<Object>();
   /**
    * Guards the live list, every group's list, the counters and {@link #released} changes. Taken
@@ -230,18 +233,42 @@ class NativeHandle extends PhantomReference<Object> {
    */
   static int drain() {
     int count = 0;
-    Object queued;
-    while ((queued = QUEUE.poll()) != null) {
-      NativeHandle ref = (NativeHandle) queued;
-      if (ref.isOwnHandle()) {
-        ref.reclaim();
+    long[] batch = null;
+    while (true) {
+      // Claimed in batches under one lock acquisition and released with one native call each:
+      // after a collection, the values of every op that died since the last one are queued.
+      int n = 0;
+      NativeHandle own = null;
+      synchronized (LOCK) {
+        Object queued;
+        while ((queued = QUEUE.poll()) != null) {
+          NativeHandle ref = (NativeHandle) queued;
+          if (ref.isOwnHandle()) {
+            own = ref; // through its lifecycle, after this lock (lock order: lifecycle first)
+            break;
+          }
+          if (ref.claimLocked()) {
+            if (batch == null) {
+              batch = new long[DRAIN_BATCH];
+            }
+            batch[n++] = ref.handle;
+            if (n == DRAIN_BATCH) {
+              break;
+            }
+          }
+        }
+      }
+      if (n > 0) {
+        count += n;
+        releaseAll(batch, n);
+      }
+      if (own != null) {
+        own.reclaim();
         count++;
-      } else if (ref.claim()) {
-        release(ref.handle);
-        count++;
+      } else if (n < DRAIN_BATCH) {
+        return count;
       }
     }
-    return count;
   }
 
   private boolean claim() {
@@ -391,6 +418,13 @@ class NativeHandle extends PhantomReference<Object> {
 
   /** Frees a live handle; refuses anything else with {@code IllegalStateException}. */
   private static native void release(long handle);
+
+  /**
+   * Frees the first {@code count} handles of {@code handles}, all live (claimed by the caller),
+   * with one native call; a handle that is not live is refused with {@code
+   * IllegalStateException} after the others are freed.
+   */
+  private static native void releaseAll(long[] handles, int count);
 
   /**
    * A second handle to the same value (the buffer is shared, not copied; shared buffers are
