@@ -3,6 +3,7 @@ package org.tensorflow;
 import dev.tensorbridge.internal.NativeLoader;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.ReferenceQueue;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -400,19 +401,45 @@ class NativeHandle extends PhantomReference<Object> {
    * another lifecycle (a session's output tensor) is closed through it, so its uses end first.
    */
   static void releaseGroup(Lifecycle group) {
+    long[] batch = null;
     while (true) {
-      NativeHandle first;
+      // The group's own values are claimed under one lock acquisition and freed with one native
+      // call per batch; a member guarded by another lifecycle stops the batch and is closed
+      // through it (outside this lock: lock order is lifecycle first).
+      NativeHandle member = null;
+      int n = 0;
+      boolean more;
       synchronized (LOCK) {
         group.groupClosed = true;
-        first = group.groupHead;
+        NativeHandle h = group.groupHead;
+        while (h != null && n < DRAIN_BATCH) {
+          if (h.guard != null && h.guard != group) {
+            member = h;
+            break;
+          }
+          NativeHandle next = h.next;
+          if (h.claimLocked()) {
+            h.clear();
+            if (batch == null) {
+              batch = new long[16];
+            } else if (n == batch.length) {
+              batch = Arrays.copyOf(batch, Math.min(n * 2, DRAIN_BATCH));
+            }
+            batch[n++] = h.handle;
+          }
+          h = next;
+        }
+        more = h != null;
       }
-      if (first == null) {
+      if (n > 0) {
+        releaseAll(batch, n);
+      }
+      if (member != null) {
+        member.guard.close();
+        member.release();
+      } else if (!more) {
         return;
       }
-      if (first.guard != null && first.guard != group) {
-        first.guard.close();
-      }
-      first.release();
     }
   }
 
