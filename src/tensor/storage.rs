@@ -12,6 +12,7 @@
 //! Window units: bytes for `Bytes`/`External`, elements for the object kinds. This keeps a
 //! window valid across `BitcastFrom`, which changes the element size but never the bytes.
 
+use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
@@ -69,8 +70,20 @@ impl AlignedBytes {
             let ptr = large::allocate(cap, len, zeroed)?;
             return Some(AlignedBytes { ptr, len, cap, offset: 0 });
         }
-        let (ptr, offset) = small::allocate(cap, zeroed)?;
-        Some(AlignedBytes { ptr, len, cap, offset })
+        if cap <= small::SMALL_BLOCK {
+            let (ptr, offset) = small::allocate(cap, zeroed)?;
+            return Some(AlignedBytes { ptr, len, cap, offset });
+        }
+        let layout = Layout::from_size_align(cap, ALLOCATION_ALIGNMENT).ok()?;
+        // SAFETY: layout has non-zero size.
+        let ptr = NonNull::new(unsafe {
+            if zeroed {
+                alloc_zeroed(layout)
+            } else {
+                alloc(layout)
+            }
+        })?;
+        Some(AlignedBytes { ptr, len, cap, offset: 0 })
     }
 
     pub(crate) fn as_slice(&self) -> &[u8] {
@@ -90,6 +103,14 @@ impl Drop for AlignedBytes {
         if self.cap >= large::LARGE_BLOCK {
             // SAFETY: allocated by large::allocate with this capacity, and not used after this.
             unsafe { large::release(self.ptr, self.cap) }
+        } else if self.cap > small::SMALL_BLOCK {
+            // SAFETY: allocated in `allocate` with exactly this layout (validated there).
+            unsafe {
+                dealloc(
+                    self.ptr.as_ptr(),
+                    Layout::from_size_align_unchecked(self.cap, ALLOCATION_ALIGNMENT),
+                )
+            }
         } else if self.cap != 0 {
             // SAFETY: allocated by small::allocate with this capacity, at this offset, and not
             // used after this.
@@ -98,16 +119,21 @@ impl Drop for AlignedBytes {
     }
 }
 
-/// Blocks below [`LARGE_BLOCK`](large::LARGE_BLOCK) bytes: one ordinary allocation with room to
-/// move the start up to the next 64-byte boundary. The allocator's own aligned path
+/// Blocks of at most [`SMALL_BLOCK`](small::SMALL_BLOCK) bytes: one ordinary allocation with
+/// room to move the start up to the next 64-byte boundary. The allocator's own aligned path
 /// (`posix_memalign`) carves an aligned piece out of a bigger chunk and frees the rest, which
 /// for the many small outputs of eager ops fragmented the heap and cost more than the op's own
-/// work (docs/eager_overhead.md); a plain allocation takes the allocator's fast path.
+/// work (docs/eager_overhead.md); a plain allocation takes the allocator's fast path. Bigger
+/// blocks keep the aligned path: with plain allocations for every size below 1 MiB, a batch of
+/// sixteen 600 KB image crops ran 9x slower (docs/benchmarks.md).
 mod small {
     use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
     use std::ptr::NonNull;
 
     use super::ALLOCATION_ALIGNMENT;
+
+    /// Largest block made here.
+    pub(super) const SMALL_BLOCK: usize = 4096;
 
     /// The alignment asked of the allocator: what `malloc` gives on every platform.
     const BASE_ALIGN: usize = std::mem::align_of::<usize>();
