@@ -488,7 +488,8 @@ mod tests {
 
     #[test]
     fn aligned_and_zeroed() {
-        for len in [1usize, 3, 64, 65, 1000] {
+        // Both sides of the small-block limit, and a block of the aligned path.
+        for len in [1usize, 3, 64, 65, 1000, 4095, 4096, 4097, 600_000] {
             let b = AlignedBytes::try_zeroed(len).unwrap();
             assert_eq!(b.as_slice().as_ptr() as usize % 64, 0);
             assert_eq!(b.as_slice().len(), len);
@@ -499,7 +500,7 @@ mod tests {
 
     #[test]
     fn uninit_blocks_are_aligned_and_become_readable_once_written() {
-        for len in [0usize, 1, 3, 64, 65, 1000] {
+        for len in [0usize, 1, 3, 64, 65, 1000, 4096, 4097] {
             let mut b = AlignedBytes::try_uninit(len).unwrap();
             let view = b.as_uninit_mut();
             assert_eq!(view.len(), len);
