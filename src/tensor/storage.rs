@@ -155,13 +155,10 @@ mod small {
             }
         };
         let base = NonNull::new(base)?;
-        // At most ALLOCATION_ALIGNMENT - BASE_ALIGN, since `base` is BASE_ALIGN aligned.
-        let offset = base.as_ptr().align_offset(ALLOCATION_ALIGNMENT);
-        if offset > ALLOCATION_ALIGNMENT - BASE_ALIGN {
-            // SAFETY: just allocated with this layout.
-            unsafe { dealloc(base.as_ptr(), layout) };
-            return None;
-        }
+        // From the address itself (`align_offset` may decline to compute it, e.g. under Miri's
+        // symbolic alignment). At most ALLOCATION_ALIGNMENT - BASE_ALIGN, since `base` is
+        // BASE_ALIGN aligned.
+        let offset = base.as_ptr().addr().wrapping_neg() & (ALLOCATION_ALIGNMENT - 1);
         // SAFETY: offset + cap <= layout.size(), so the block lies inside the allocation.
         Some((unsafe { base.add(offset) }, offset))
     }
