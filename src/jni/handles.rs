@@ -246,6 +246,46 @@ pub(crate) fn release(handle: jlong) -> BridgeResult<()> {
     Ok(())
 }
 
+/// Releases several handles under one lock acquisition (the safety net's batches). Every live
+/// one is released; if any is not, the first such is refused with `IllegalStateException` after
+/// the others are released. The values are dropped after the lock is let go.
+pub(crate) fn release_all(handles: &[jlong]) -> BridgeResult<()> {
+    let mut removed = Vec::with_capacity(handles.len());
+    let mut refused = None;
+    {
+        let mut slab = registry();
+        for &handle in handles {
+            let (index, generation) = unpack(handle);
+            let taken = slab
+                .slots
+                .get_mut(index)
+                .filter(|s| s.generation == generation)
+                .and_then(|slot| {
+                    let tensor = slot.tensor.take()?;
+                    slot.generation = slot.generation.wrapping_add(1);
+                    Some((tensor, slot.generation != 0))
+                });
+            match taken {
+                Some((tensor, reusable)) => {
+                    if reusable {
+                        slab.free.push(index as u32);
+                    }
+                    slab.live -= 1;
+                    removed.push(tensor);
+                }
+                None => {
+                    refused.get_or_insert(handle);
+                }
+            }
+        }
+    }
+    drop(removed);
+    match refused {
+        Some(handle) => Err(invalid(handle).into()),
+        None => Ok(()),
+    }
+}
+
 /// The number of live handles (tensors, data-view keep-alives, graphs and sessions), for the
 /// test library's leak checks.
 #[cfg(feature = "testing")]
@@ -269,6 +309,19 @@ mod tests {
         release(h).unwrap();
         assert!(tensor(h).is_err());
         assert!(release(h).is_err(), "double release must be refused");
+    }
+
+    #[test]
+    fn release_all_releases_every_live_handle_and_refuses_the_rest() {
+        let a = into_handle(scalar(1.0)).unwrap();
+        let b = into_handle(scalar(2.0)).unwrap();
+        let stale = into_handle(scalar(3.0)).unwrap();
+        release(stale).unwrap();
+        let err = release_all(&[a, stale, b]).unwrap_err();
+        assert!(format!("{err:?}").contains(&format!("0x{stale:x}")), "{err:?}");
+        assert!(tensor(a).is_err() && tensor(b).is_err(), "both live handles released");
+        assert!(release_all(&[a]).is_err(), "a second release is refused");
+        release_all(&[]).unwrap();
     }
 
     #[test]

@@ -4,11 +4,15 @@
 //! `IllegalStateException`.
 
 use jni::EnvUnowned;
-use jni::objects::JClass;
-use jni::sys::jlong;
+use jni::objects::{JClass, JLongArray};
+use jni::refs::Reference;
+use jni::sys::{jarray, jint, jlong};
+use smallvec::SmallVec;
 
 use super::guard::guard_primitive;
 use super::handles;
+use super::raw_env::RawEnv;
+use crate::{Error, ErrorKind};
 
 /// `private static native void release(long handle)`
 #[unsafe(no_mangle)]
@@ -18,6 +22,36 @@ pub extern "system" fn Java_org_tensorflow_NativeHandle_release<'local>(
     handle: jlong,
 ) {
     guard_primitive(&mut env, || handles::release(handle))
+}
+
+/// `private static native void releaseAll(long[] handles, int count)`: releases the first
+/// `count` handles of `handles` with one registry lock and one JNI transition (the safety net
+/// frees the values of unreachable owners in batches). A handle that is not live is refused as
+/// by `release`, after the live ones are released.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_NativeHandle_releaseAll<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handles_array: JLongArray<'local>,
+    count: jint,
+) {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        if handles_array.is_null() {
+            return Err(Error::new(ErrorKind::NullPointer, "handles is null").into());
+        }
+        let array = handles_array.as_raw() as jarray;
+        let len = raw.len(array)?;
+        let n = usize::try_from(count)
+            .ok()
+            .filter(|&n| n <= len)
+            .ok_or_else(|| Error::internal(format!("{count} handles of {len}")))?;
+        let mut buf = SmallVec::<[jlong; 256]>::from_elem(0, n);
+        // SAFETY: a non-null local reference to a long[] (the native's signature) of at least
+        // `n` elements, checked above.
+        unsafe { raw.get_region(array, 0, &mut buf) };
+        handles::release_all(&buf)
+    })
 }
 
 /// `static native long share(long handle)`: a second handle to the same tensor value (the buffer

@@ -30,6 +30,9 @@ pub(crate) struct AlignedBytes {
     len: usize,
     /// Bytes actually allocated (`len` rounded up to its size class for large blocks).
     cap: usize,
+    /// For a small block: how far `ptr` lies past the start of the allocation (see
+    /// [`small`]); 0 otherwise.
+    offset: usize,
 }
 
 // SAFETY: AlignedBytes uniquely owns its block (like Box<[u8]>); shared access is read-only.
@@ -59,23 +62,28 @@ impl AlignedBytes {
                 ptr,
                 len: 0,
                 cap: 0,
+                offset: 0,
             });
         }
         let cap = large::class_size(len)?;
-        let ptr = if cap >= large::LARGE_BLOCK {
-            large::allocate(cap, len, zeroed)?
-        } else {
-            let layout = Layout::from_size_align(cap, ALLOCATION_ALIGNMENT).ok()?;
-            // SAFETY: layout has non-zero size.
-            NonNull::new(unsafe {
-                if zeroed {
-                    alloc_zeroed(layout)
-                } else {
-                    alloc(layout)
-                }
-            })?
-        };
-        Some(AlignedBytes { ptr, len, cap })
+        if cap >= large::LARGE_BLOCK {
+            let ptr = large::allocate(cap, len, zeroed)?;
+            return Some(AlignedBytes { ptr, len, cap, offset: 0 });
+        }
+        if cap <= small::SMALL_BLOCK {
+            let (ptr, offset) = small::allocate(cap, zeroed)?;
+            return Some(AlignedBytes { ptr, len, cap, offset });
+        }
+        let layout = Layout::from_size_align(cap, ALLOCATION_ALIGNMENT).ok()?;
+        // SAFETY: layout has non-zero size.
+        let ptr = NonNull::new(unsafe {
+            if zeroed {
+                alloc_zeroed(layout)
+            } else {
+                alloc(layout)
+            }
+        })?;
+        Some(AlignedBytes { ptr, len, cap, offset: 0 })
     }
 
     pub(crate) fn as_slice(&self) -> &[u8] {
@@ -95,7 +103,7 @@ impl Drop for AlignedBytes {
         if self.cap >= large::LARGE_BLOCK {
             // SAFETY: allocated by large::allocate with this capacity, and not used after this.
             unsafe { large::release(self.ptr, self.cap) }
-        } else if self.cap != 0 {
+        } else if self.cap > small::SMALL_BLOCK {
             // SAFETY: allocated in `allocate` with exactly this layout (validated there).
             unsafe {
                 dealloc(
@@ -103,6 +111,65 @@ impl Drop for AlignedBytes {
                     Layout::from_size_align_unchecked(self.cap, ALLOCATION_ALIGNMENT),
                 )
             }
+        } else if self.cap != 0 {
+            // SAFETY: allocated by small::allocate with this capacity, at this offset, and not
+            // used after this.
+            unsafe { small::release(self.ptr, self.cap, self.offset) }
+        }
+    }
+}
+
+/// Blocks of at most [`SMALL_BLOCK`](small::SMALL_BLOCK) bytes: one ordinary allocation with
+/// room to move the start up to the next 64-byte boundary. The allocator's own aligned path
+/// (`posix_memalign`) carves an aligned piece out of a bigger chunk and frees the rest, which
+/// for the many small outputs of eager ops fragmented the heap and cost more than the op's own
+/// work (docs/eager_overhead.md); a plain allocation takes the allocator's fast path. Bigger
+/// blocks keep the aligned path: with plain allocations for every size below 1 MiB, a batch of
+/// sixteen 600 KB image crops ran 9x slower (docs/benchmarks.md).
+mod small {
+    use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
+    use std::ptr::NonNull;
+
+    use super::ALLOCATION_ALIGNMENT;
+
+    /// Largest block made here.
+    pub(super) const SMALL_BLOCK: usize = 4096;
+
+    /// The alignment asked of the allocator: what `malloc` gives on every platform.
+    const BASE_ALIGN: usize = std::mem::align_of::<usize>();
+
+    fn layout(cap: usize) -> Option<Layout> {
+        Layout::from_size_align(cap.checked_add(ALLOCATION_ALIGNMENT - BASE_ALIGN)?, BASE_ALIGN).ok()
+    }
+
+    /// A 64-byte aligned block of `cap` (> 0) bytes, zeroed if `zeroed`, and its offset from the
+    /// start of its allocation.
+    pub(super) fn allocate(cap: usize, zeroed: bool) -> Option<(NonNull<u8>, usize)> {
+        let layout = layout(cap)?;
+        // SAFETY: layout has non-zero size.
+        let base = unsafe {
+            if zeroed {
+                alloc_zeroed(layout)
+            } else {
+                alloc(layout)
+            }
+        };
+        let base = NonNull::new(base)?;
+        // From the address itself (`align_offset` may decline to compute it, e.g. under Miri's
+        // symbolic alignment). At most ALLOCATION_ALIGNMENT - BASE_ALIGN, since `base` is
+        // BASE_ALIGN aligned.
+        let offset = base.as_ptr().addr().wrapping_neg() & (ALLOCATION_ALIGNMENT - 1);
+        // SAFETY: offset + cap <= layout.size(), so the block lies inside the allocation.
+        Some((unsafe { base.add(offset) }, offset))
+    }
+
+    /// # Safety
+    /// `block` and `offset` came from [`allocate`] with this `cap`, and the block is not used
+    /// afterwards.
+    pub(super) unsafe fn release(block: NonNull<u8>, cap: usize, offset: usize) {
+        if let Some(layout) = layout(cap) {
+            // SAFETY: `block - offset` is the start of the allocation made with this layout.
+            unsafe { dealloc(block.as_ptr().sub(offset), layout) }
         }
     }
 }
@@ -418,7 +485,8 @@ mod tests {
 
     #[test]
     fn aligned_and_zeroed() {
-        for len in [1usize, 3, 64, 65, 1000] {
+        // Both sides of the small-block limit (above it: the allocator's aligned path).
+        for len in [1usize, 3, 64, 65, 1000, 4095, 4096, 4097] {
             let b = AlignedBytes::try_zeroed(len).unwrap();
             assert_eq!(b.as_slice().as_ptr() as usize % 64, 0);
             assert_eq!(b.as_slice().len(), len);
@@ -429,7 +497,7 @@ mod tests {
 
     #[test]
     fn uninit_blocks_are_aligned_and_become_readable_once_written() {
-        for len in [0usize, 1, 3, 64, 65, 1000] {
+        for len in [0usize, 1, 3, 64, 65, 1000, 4096, 4097] {
             let mut b = AlignedBytes::try_uninit(len).unwrap();
             let view = b.as_uninit_mut();
             assert_eq!(view.len(), len);

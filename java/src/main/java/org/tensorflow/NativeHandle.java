@@ -3,6 +3,7 @@ package org.tensorflow;
 import dev.tensorbridge.internal.NativeLoader;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.ReferenceQueue;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -47,6 +48,9 @@ class NativeHandle extends PhantomReference<Object> {
   static final long MIN_COUNT_LIMIT = 16384;
 
   static final long MIN_BYTES_LIMIT = 64L << 20;
+
+  /** Most handles {@link #drain()} releases with one native call. */
+  private static final int DRAIN_BATCH = 256;
 
   private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<Object>();
   /**
@@ -230,18 +234,42 @@ class NativeHandle extends PhantomReference<Object> {
    */
   static int drain() {
     int count = 0;
-    Object queued;
-    while ((queued = QUEUE.poll()) != null) {
-      NativeHandle ref = (NativeHandle) queued;
-      if (ref.isOwnHandle()) {
-        ref.reclaim();
+    long[] batch = null;
+    while (true) {
+      // Claimed in batches under one lock acquisition and released with one native call each:
+      // after a collection, the values of every op that died since the last one are queued.
+      int n = 0;
+      NativeHandle own = null;
+      synchronized (LOCK) {
+        Object queued;
+        while ((queued = QUEUE.poll()) != null) {
+          NativeHandle ref = (NativeHandle) queued;
+          if (ref.isOwnHandle()) {
+            own = ref; // through its lifecycle, after this lock (lock order: lifecycle first)
+            break;
+          }
+          if (ref.claimLocked()) {
+            if (batch == null) {
+              batch = new long[DRAIN_BATCH];
+            }
+            batch[n++] = ref.handle;
+            if (n == DRAIN_BATCH) {
+              break;
+            }
+          }
+        }
+      }
+      if (n > 0) {
+        count += n;
+        releaseAll(batch, n);
+      }
+      if (own != null) {
+        own.reclaim();
         count++;
-      } else if (ref.claim()) {
-        release(ref.handle);
-        count++;
+      } else if (n < DRAIN_BATCH) {
+        return count;
       }
     }
-    return count;
   }
 
   private boolean claim() {
@@ -373,24 +401,57 @@ class NativeHandle extends PhantomReference<Object> {
    * another lifecycle (a session's output tensor) is closed through it, so its uses end first.
    */
   static void releaseGroup(Lifecycle group) {
+    long[] batch = null;
     while (true) {
-      NativeHandle first;
+      // The group's own values are claimed under one lock acquisition and freed with one native
+      // call per batch; a member guarded by another lifecycle stops the batch and is closed
+      // through it (outside this lock: lock order is lifecycle first).
+      NativeHandle member = null;
+      int n = 0;
+      boolean more;
       synchronized (LOCK) {
         group.groupClosed = true;
-        first = group.groupHead;
+        NativeHandle h = group.groupHead;
+        while (h != null && n < DRAIN_BATCH) {
+          if (h.guard != null && h.guard != group) {
+            member = h;
+            break;
+          }
+          NativeHandle next = h.next;
+          if (h.claimLocked()) {
+            h.clear();
+            if (batch == null) {
+              batch = new long[16];
+            } else if (n == batch.length) {
+              batch = Arrays.copyOf(batch, Math.min(n * 2, DRAIN_BATCH));
+            }
+            batch[n++] = h.handle;
+          }
+          h = next;
+        }
+        more = h != null;
       }
-      if (first == null) {
+      if (n > 0) {
+        releaseAll(batch, n);
+      }
+      if (member != null) {
+        member.guard.close();
+        member.release();
+      } else if (!more) {
         return;
       }
-      if (first.guard != null && first.guard != group) {
-        first.guard.close();
-      }
-      first.release();
     }
   }
 
   /** Frees a live handle; refuses anything else with {@code IllegalStateException}. */
   private static native void release(long handle);
+
+  /**
+   * Frees the first {@code count} handles of {@code handles}, all live (claimed by the caller),
+   * with one native call; a handle that is not live is refused with {@code
+   * IllegalStateException} after the others are freed.
+   */
+  private static native void releaseAll(long[] handles, int count);
 
   /**
    * A second handle to the same value (the buffer is shared, not copied; shared buffers are

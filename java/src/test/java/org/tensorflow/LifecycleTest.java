@@ -162,6 +162,33 @@ class LifecycleTest {
     assertEquals(before, Diagnostics.liveNativeHandles());
   }
 
+  @Test
+  void aDrainReleasesMoreQueuedHandlesThanOneBatchAndOwnHandlesAmongThem()
+      throws InterruptedException {
+    long before = settledLiveHandles();
+    int copies = 600; // more than two of the drain's native batches
+    java.util.List<NativeHandle> queued = new java.util.ArrayList<NativeHandle>();
+    Lifecycle life = new Lifecycle();
+    try (Tensor<Integer> t = Tensors.create(7)) {
+      for (int i = 0; i < copies; i++) {
+        queued.add(NativeHandle.adopt(new Object(), t.share("closed"), 4, null, null));
+        if (i == copies / 2) {
+          queued.add(adoptInto(life));
+        }
+      }
+    }
+    assertEquals(before + copies + 1, Diagnostics.liveNativeHandles());
+    for (NativeHandle h : queued) {
+      h.enqueue();
+    }
+    assertTrue(NativeHandle.drain() >= copies + 1);
+    assertEquals(before, Diagnostics.liveNativeHandles(), "every queued handle released");
+    assertFalse(life.enter(), "the own handle went through its lifecycle");
+    for (NativeHandle h : queued) {
+      assertTrue(h.isReleased());
+    }
+  }
+
   /** The live handle count once the safety net has released everything collectable. */
   private static long settledLiveHandles() throws InterruptedException {
     long live = Diagnostics.liveNativeHandles();

@@ -107,7 +107,7 @@ class TensorNativesTest {
     "summarizeValue", "debugString", "deviceSafeDebugString", "slice", "subSlice", "bitcastFrom",
     "copyFrom(h, live)", "copyFrom(live, h)", "sharesBufferWith(h, live)",
     "sharesBufferWith(live, h)", "isAligned", "isInitialized", "totalBytes", "allocatedBytes",
-    "asProtoTensorContent", "asProtoField", "NativeHandle.share", "NativeHandle.release",
+    "asProtoTensorContent", "asProtoField", "NativeHandle.share", "NativeHandle.release", "NativeHandle.releaseAll",
     "stridedSlice input", "stridedSlice begin", "stridedSlice end", "stridedSlice strides",
     "Const value attribute"
   };
@@ -138,6 +138,7 @@ class TensorNativesTest {
     (h, l) -> tensor("asProtoField", h),
     (h, l) -> PrivateNatives.call(NativeHandle.class, "share", h),
     (h, l) -> PrivateNatives.call(NativeHandle.class, "release", h),
+    (h, l) -> PrivateNatives.call(NativeHandle.class, "releaseAll", new long[] {h}, 1),
     (h, l) -> stridedSlice(h, l, l, l, 0, 0, 0, 0, 0),
     (h, l) -> stridedSlice(l, h, l, l, 0, 0, 0, 0, 0),
     (h, l) -> stridedSlice(l, l, h, l, 0, 0, 0, 0, 0),
