@@ -38,6 +38,17 @@ public final class Tensor<T> implements AutoCloseable {
           public ByteBuffer writableView(Tensor<?> tensor) {
             return tensor.writableData();
           }
+
+          @Override
+          public void adoptStorage(ByteBuffer owner, long handle) {
+            // Not counted in the native bytes: ResultStorage keeps its own budget.
+            NativeHandle.adopt(owner, handle, 0, null, null);
+          }
+
+          @Override
+          public int drainReleased() {
+            return NativeHandle.drain();
+          }
         });
   }
 

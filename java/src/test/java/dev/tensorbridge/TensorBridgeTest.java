@@ -422,6 +422,16 @@ class TensorBridgeTest {
               public java.nio.ByteBuffer writableView(org.tensorflow.Tensor<?> tensor) {
                 throw new AssertionError();
               }
+
+              @Override
+              public void adoptStorage(java.nio.ByteBuffer owner, long handle) {
+                throw new AssertionError();
+              }
+
+              @Override
+              public int drainReleased() {
+                throw new AssertionError();
+              }
             }));
     assertEquals("only org.tensorflow.Tensor registers its operations", foreign.getMessage());
   }

@@ -38,6 +38,23 @@ public final class BridgeAccess {
      * @throws IllegalStateException if the tensor is closed or has no data
      */
     ByteBuffer writableView(Tensor<?> tensor);
+
+    /**
+     * Takes ownership of the native handle of an op result's storage block on behalf of {@code
+     * owner}, the buffer the JVM created over the block: the block is freed once {@code owner}
+     * (and so every buffer derived from it) is unreachable.
+     *
+     * @param owner the JVM-created buffer
+     * @param handle the block's new handle
+     */
+    void adoptStorage(ByteBuffer owner, long handle);
+
+    /**
+     * Releases the handles of every owner the collector has found unreachable so far.
+     *
+     * @return how many were released
+     */
+    int drainReleased();
   }
 
   /** What {@link TensorBuffer} offers. */

@@ -7,8 +7,37 @@ import java.nio.ByteOrder;
  * Storage for the result of a tensor or image op: a direct buffer in native byte order, position
  * 0, limit {@code bytes}, whose every byte the caller overwrites (its initial content is
  * unspecified). One place decides where op results live. Not public API.
+ *
+ * <p>From {@link #NATIVE_MIN_BYTES} up, the buffer is one the JVM creates over a natively
+ * allocated block (the tensor allocator's: size classes, huge pages, a cache of freed large
+ * blocks), never zero-filled. The block's handle is owned on behalf of that buffer by the native
+ * handles' safety net and freed once the buffer is unreachable; every buffer derived from it
+ * ({@code slice}, {@code duplicate}, {@code asReadOnlyBuffer}, {@code as*Buffer}) keeps it
+ * reachable, on OpenJDK through the derived buffer's attachment and on Android from API 27
+ * through the shared memory record, which holds the JVM-created buffer. Smaller results, and
+ * every result on an Android release before API 27 (where a derived buffer does not keep its
+ * source reachable), use {@link ByteBuffer#allocateDirect}.
+ *
+ * <p>The collector does not see native memory, so, like {@code allocateDirect}, this asks for a
+ * collection when the live result blocks pass a budget: the larger of 64 MiB and the heap's
+ * maximum size (the JDK's default direct-memory limit), raised to twice what is still live after
+ * each collection.
  */
 public final class ResultStorage {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
+  /** Below this size a result is an {@code allocateDirect} buffer (zeroing it costs little). */
+  public static final int NATIVE_MIN_BYTES = 16 << 10;
+
+  private static final long MIN_BUDGET = 64L << 20;
+
+  private static final boolean NATIVE = nativeBlocksAreSafe();
+
+  /** Live result bytes above which an allocation asks for a collection; guarded by the class. */
+  private static long budget = initialBudget();
+
   private ResultStorage() {}
 
   /**
@@ -16,8 +45,81 @@ public final class ResultStorage {
    *
    * @param bytes the size in bytes, at least 0
    * @return a direct, native-order buffer of that capacity
+   * @throws IllegalArgumentException if {@code bytes} is negative (as {@code allocateDirect})
+   * @throws OutOfMemoryError if the memory cannot be allocated
    */
   public static ByteBuffer allocate(int bytes) {
-    return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    if (bytes < NATIVE_MIN_BYTES || !NATIVE) {
+      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+    long[] out = new long[2];
+    ByteBuffer block;
+    try {
+      block = allocate0(bytes, out);
+    } catch (OutOfMemoryError e) {
+      // Unreachable results may still hold memory: collect them, then try once more.
+      collect();
+      block = allocate0(bytes, out);
+    }
+    BridgeAccess.tensors().adoptStorage(block, out[0]);
+    if (out[1] > budget()) {
+      collect();
+    }
+    return block.order(ByteOrder.nativeOrder());
   }
+
+  private static synchronized long budget() {
+    return budget;
+  }
+
+  /**
+   * Asks for a collection, releases what it finds unreachable, and moves the budget to twice
+   * what is still live (at least the initial budget).
+   */
+  private static void collect() {
+    System.gc();
+    BridgeAccess.Tensors tensors = BridgeAccess.tensors();
+    // The reference handler enqueues after the collection; give it a moment.
+    for (int i = 0; i < 20 && tensors.drainReleased() == 0; i++) {
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    long live = liveBytes();
+    synchronized (ResultStorage.class) {
+      budget = Math.max(initialBudget(), live > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * live);
+    }
+  }
+
+  /**
+   * Whether native blocks may back results here: everywhere but Android releases before API 27,
+   * whose derived buffers do not keep a JNI-created buffer reachable.
+   */
+  private static boolean nativeBlocksAreSafe() {
+    String vendor = System.getProperty("java.vm.vendor", "") + System.getProperty("java.vendor", "");
+    if (!vendor.contains("Android")) {
+      return true;
+    }
+    try {
+      Class<?> version = Class.forName("android.os.Build$VERSION");
+      return version.getField("SDK_INT").getInt(null) >= 27;
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** The largest budget: the heap's maximum size (64 MiB if the heap has no limit). */
+  private static long initialBudget() {
+    long max = Runtime.getRuntime().maxMemory();
+    return max == Long.MAX_VALUE ? MIN_BUDGET : Math.max(MIN_BUDGET, max);
+  }
+
+  // src/jni/result_storage.rs
+  private static native ByteBuffer allocate0(int bytes, long[] out);
+
+  /** Bytes of live result blocks (allocated, not yet released). */
+  static native long liveBytes();
 }
