@@ -264,16 +264,29 @@ public final class ElementwiseOps {
     }
     int count = checkedCount(input);
     DataType outType = plan.type;
-    ByteBuffer dst = ResultStorage.allocate(count * outType.byteSize());
     TensorBuffer result;
     if (input.isDynamic()) {
       result = TensorBuffer.createDynamic(outType);
-      result.loadBuffer(dst, shape);
-    } else {
+      result.loadBuffer(ResultStorage.allocate(count * outType.byteSize()), shape);
+    } else if (elements(shape) == count) {
+      ByteBuffer dst = ResultStorage.allocate(count * outType.byteSize());
       result = BridgeAccess.buffers().wrapFixedSize(dst, shape, outType);
+    } else {
+      // Not the ops' case (their plans have the input's shape): storage sized by the shape,
+      // zero-filled, which the native pass refuses to overrun.
+      result = TensorBuffer.createFixedSize(shape, outType);
     }
     runNative(input, count, plan, result.getBuffer(), outType);
     return result;
+  }
+
+  /** The product of the dimensions, only compared with an element count. */
+  private static long elements(int[] shape) {
+    long product = 1;
+    for (int d : shape) {
+      product *= d;
+    }
+    return product;
   }
 
   /**
