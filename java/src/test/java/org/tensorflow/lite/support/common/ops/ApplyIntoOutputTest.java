@@ -70,6 +70,8 @@ class ApplyIntoOutputTest {
       new DequantizeOp(3f, 0.25f),
       new CastOp(DataType.UINT8),
       new CastOp(DataType.FLOAT32),
+      new IntegerQuantizeOp(-3, 0.5f, DataType.INT8),
+      new IntegerQuantizeOp(128, 1f / 128f, DataType.UINT8),
     };
     for (TensorOperator op : ops) {
       for (TensorBuffer input : new TensorBuffer[] {floats(SHAPE), bytes(SHAPE)}) {
@@ -193,6 +195,9 @@ class ApplyIntoOutputTest {
   private static TensorBuffer intoOutput(TensorOperator op, TensorBuffer input, TensorBuffer output) {
     if (op instanceof CastOp) {
       return ((CastOp) op).apply(input, output);
+    }
+    if (op instanceof IntegerQuantizeOp) {
+      return ((IntegerQuantizeOp) op).apply(input, output);
     }
     return ((NormalizeOp) op).apply(input, output);
   }
