@@ -18,10 +18,10 @@ import java.nio.ByteOrder;
  * every result on an Android release before API 27 (where a derived buffer does not keep its
  * source reachable), use {@link ByteBuffer#allocateDirect}.
  *
- * <p>The collector does not see native memory, so, like {@code allocateDirect}, this asks for a
- * collection when the live result blocks pass a budget: the larger of 64 MiB and the heap's
- * maximum size (the JDK's default direct-memory limit), raised to twice what is still live after
- * each collection.
+ * <p>The collector does not see native memory, so this asks for a collection when the live result
+ * blocks pass a budget: 64 MiB (the size of the block cache, so that the blocks a collection frees
+ * are handed out again instead of fresh memory, whose page faults cost far more than the
+ * collection), or twice what was still live after the last collection if that is more.
  */
 public final class ResultStorage {
   static {
@@ -36,7 +36,7 @@ public final class ResultStorage {
   private static final boolean NATIVE = nativeBlocksAreSafe();
 
   /** Live result bytes above which an allocation asks for a collection; guarded by the class. */
-  private static long budget = initialBudget();
+  private static long budget = MIN_BUDGET;
 
   private ResultStorage() {}
 
@@ -90,7 +90,7 @@ public final class ResultStorage {
     }
     long live = liveBytes();
     synchronized (ResultStorage.class) {
-      budget = Math.max(initialBudget(), live > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * live);
+      budget = Math.max(MIN_BUDGET, live > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * live);
     }
   }
 
@@ -109,12 +109,6 @@ public final class ResultStorage {
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return false;
     }
-  }
-
-  /** The largest budget: the heap's maximum size (64 MiB if the heap has no limit). */
-  private static long initialBudget() {
-    long max = Runtime.getRuntime().maxMemory();
-    return max == Long.MAX_VALUE ? MIN_BUDGET : Math.max(MIN_BUDGET, max);
   }
 
   // src/jni/result_storage.rs

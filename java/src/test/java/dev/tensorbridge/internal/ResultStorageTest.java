@@ -156,8 +156,8 @@ class ResultStorageTest {
     long maxLive = Long.parseLong(f[3]);
     long rssGrowth = Long.parseLong(f[5]);
     assertTrue(allocated >= 4L << 30, out);
-    // The budget is 64 MiB here (the heap is smaller); it may double when a collection's
-    // references are still being enqueued as it is measured. Unreleased results would reach GBs.
+    // The budget is 64 MiB; it may double when a collection's references are still being
+    // enqueued as it is measured. Unreleased results would reach GBs.
     assertTrue(maxLive <= (192L << 20) + ResultStorageLoopProbe.RESULT_BYTES, out);
     // Live blocks, the 64 MiB block cache and allocator slack: far below what was allocated.
     if (rssGrowth >= 0) {
