@@ -69,6 +69,19 @@ public final class BridgeAccess {
      */
     TensorBuffer wrapFixedSize(
         ByteBuffer storage, int[] shape, org.tensorflow.lite.DataType dataType);
+
+    /**
+     * A fixed-size buffer of {@code shape} over an op result's {@code storage} (rewound, native
+     * order, exactly {@code flatSize} elements of {@code dataType}), made without a native call.
+     *
+     * @param storage the storage, kept by reference
+     * @param shape the dimension sizes (copied)
+     * @param flatSize the element count of {@code shape}
+     * @param dataType the element type
+     * @return the new buffer
+     */
+    TensorBuffer wrapResult(
+        ByteBuffer storage, int[] shape, int flatSize, org.tensorflow.lite.DataType dataType);
   }
 
   private static volatile Tensors tensors;

@@ -270,7 +270,7 @@ public final class ElementwiseOps {
       result.loadBuffer(ResultStorage.allocate(count * outType.byteSize()), shape);
     } else if (elements(shape) == count) {
       ByteBuffer dst = ResultStorage.allocate(count * outType.byteSize());
-      result = BridgeAccess.buffers().wrapFixedSize(dst, shape, outType);
+      result = BridgeAccess.buffers().wrapResult(dst, shape, count, outType);
     } else {
       // Not the ops' case (their plans have the input's shape): storage sized by the shape,
       // zero-filled, which the native pass refuses to overrun.
