@@ -28,7 +28,10 @@ public final class ResultStorage {
     NativeLoader.ensureLoaded();
   }
 
-  /** Below this size a result is an {@code allocateDirect} buffer (zeroing it costs little). */
+  /**
+   * Below this size a result is an {@code allocateDirect} buffer: zeroing is then a small part of
+   * the cost (a chosen value; where the two paths cross is not measured yet).
+   */
   public static final int NATIVE_MIN_BYTES = 16 << 10;
 
   private static final long MIN_BUDGET = 64L << 20;
