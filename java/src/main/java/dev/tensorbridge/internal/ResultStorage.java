@@ -29,8 +29,9 @@ public final class ResultStorage {
   }
 
   /**
-   * Below this size a result is an {@code allocateDirect} buffer: zeroing is then a small part of
-   * the cost (a chosen value; where the two paths cross is not measured yet).
+   * Below this size a result is an {@code allocateDirect} buffer: a native block's fixed cost and
+   * its share of the collections would exceed what skipping the zeroing saves (measured figures:
+   * docs/contracts/support.md, result storage).
    */
   public static final int NATIVE_MIN_BYTES = 16 << 10;
 
