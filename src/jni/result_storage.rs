@@ -1,5 +1,6 @@
-//! Natives of `dev.tensorbridge.internal.ResultStorage`: the storage of an op's result as a
-//! natively allocated block behind a direct `ByteBuffer` the JVM creates over it.
+//! The storage of an op's result as a natively allocated block behind a direct `ByteBuffer` the
+//! JVM creates over it: the allocation native of `org.tensorflow.NativeHandle` (which adopts the
+//! block's handle) and `dev.tensorbridge.internal.ResultStorage`'s count of live block bytes.
 //!
 //! A block comes from the tensor allocator ([`AlignedBytes::try_uninit`]: 64-byte aligned, size
 //! classes, huge pages and the block cache from 1 MiB) and is never initialised here: the op that
@@ -40,12 +41,13 @@ impl Drop for ResultBlock {
     }
 }
 
-/// `private static native ByteBuffer allocate0(int bytes, long[] out)`: a direct buffer of
-/// `bytes` (> 0) uninitialised bytes over a new block; `out[0]` receives the block's handle,
-/// `out[1]` the bytes of all live result blocks including this one. The caller adopts the
-/// handle on behalf of the returned buffer. `OutOfMemoryError` when the allocator refuses.
+/// `org.tensorflow.NativeHandle`'s `private static native ByteBuffer allocateBlock0(int bytes,
+/// long[] out)`: a direct buffer of `bytes` (> 0) uninitialised bytes over a new block; `out[0]`
+/// receives the block's handle, `out[1]` the bytes of all live result blocks including this one.
+/// `NativeHandle` adopts the handle on behalf of the returned buffer (the handle never reaches a
+/// public method). `OutOfMemoryError` when the allocator refuses.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tensorbridge_internal_ResultStorage_allocate0<'local>(
+pub extern "system" fn Java_org_tensorflow_NativeHandle_allocateBlock0<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     bytes: jint,

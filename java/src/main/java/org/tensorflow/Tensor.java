@@ -40,9 +40,8 @@ public final class Tensor<T> implements AutoCloseable {
           }
 
           @Override
-          public void adoptStorage(ByteBuffer owner, long handle) {
-            // Not counted in the native bytes: ResultStorage keeps its own budget.
-            NativeHandle.adopt(owner, handle, 0, null, null);
+          public ByteBuffer allocateStorage(int bytes, long[] liveBytes) {
+            return NativeHandle.allocateBlock(bytes, liveBytes);
           }
 
           @Override

@@ -424,7 +424,7 @@ class TensorBridgeTest {
               }
 
               @Override
-              public void adoptStorage(java.nio.ByteBuffer owner, long handle) {
+              public java.nio.ByteBuffer allocateStorage(int bytes, long[] liveBytes) {
                 throw new AssertionError();
               }
 

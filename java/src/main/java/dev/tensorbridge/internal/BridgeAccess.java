@@ -40,14 +40,17 @@ public final class BridgeAccess {
     ByteBuffer writableView(Tensor<?> tensor);
 
     /**
-     * Takes ownership of the native handle of an op result's storage block on behalf of {@code
-     * owner}, the buffer the JVM created over the block: the block is freed once {@code owner}
-     * (and so every buffer derived from it) is unreachable.
+     * A direct buffer the JVM creates over a new, uninitialised native block of {@code bytes}
+     * bytes (an op result's storage), freed once that buffer, and so every buffer derived from it,
+     * is unreachable. The block's handle stays inside {@code org.tensorflow}.
      *
-     * @param owner the JVM-created buffer
-     * @param handle the block's new handle
+     * @param bytes the size, at least 1
+     * @param liveBytes receives in {@code [0]} the bytes of all live result blocks, this one
+     *     included
+     * @return the buffer, position 0, limit {@code bytes}, big-endian (the JVM's default)
+     * @throws OutOfMemoryError if the block cannot be allocated
      */
-    void adoptStorage(ByteBuffer owner, long handle);
+    ByteBuffer allocateStorage(int bytes, long[] liveBytes);
 
     /**
      * Releases the handles of every owner the collector has found unreachable so far.

@@ -56,17 +56,17 @@ public final class ResultStorage {
     if (bytes < NATIVE_MIN_BYTES || !NATIVE) {
       return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
     }
-    long[] out = new long[2];
+    long[] live = new long[1];
+    BridgeAccess.Tensors tensors = BridgeAccess.tensors();
     ByteBuffer block;
     try {
-      block = allocate0(bytes, out);
+      block = tensors.allocateStorage(bytes, live);
     } catch (OutOfMemoryError e) {
       // Unreachable results may still hold memory: collect them, then try once more.
       collect();
-      block = allocate0(bytes, out);
+      block = tensors.allocateStorage(bytes, live);
     }
-    BridgeAccess.tensors().adoptStorage(block, out[0]);
-    if (out[1] > budget()) {
+    if (live[0] > budget()) {
       collect();
     }
     return block.order(ByteOrder.nativeOrder());
@@ -115,9 +115,6 @@ public final class ResultStorage {
     }
   }
 
-  // src/jni/result_storage.rs
-  private static native ByteBuffer allocate0(int bytes, long[] out);
-
-  /** Bytes of live result blocks (allocated, not yet released). */
+  /** Bytes of live result blocks (allocated, not yet released); src/jni/result_storage.rs. */
   static native long liveBytes();
 }
