@@ -43,9 +43,8 @@ impl Drop for ResultBlock {
 
 /// `org.tensorflow.NativeHandle`'s `private static native ByteBuffer allocateBlock0(int bytes,
 /// long[] out)`: a direct buffer of `bytes` (> 0) uninitialised bytes over a new block; `out[0]`
-/// receives the block's handle, `out[1]` the bytes of all live result blocks including this one.
-/// `NativeHandle` adopts the handle on behalf of the returned buffer (the handle never reaches a
-/// public method). `OutOfMemoryError` when the allocator refuses.
+/// receives the block's handle, which `NativeHandle` adopts on behalf of the returned buffer (the
+/// handle never reaches a public method). `OutOfMemoryError` when the allocator refuses.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_tensorflow_NativeHandle_allocateBlock0<'local>(
     mut env: EnvUnowned<'local>,
@@ -60,8 +59,8 @@ pub extern "system" fn Java_org_tensorflow_NativeHandle_allocateBlock0<'local>(
             .filter(|&n| n > 0)
             .ok_or_else(|| Error::invalid_argument(format!("result size must be positive: {bytes}")))?;
         let out = out.as_raw() as jarray;
-        if raw.array_len(out)? < 2 {
-            return Err(Error::invalid_argument("out must have room for two values").into());
+        if raw.array_len(out)? < 1 {
+            return Err(Error::invalid_argument("out must have room for the handle").into());
         }
         let mut block = AlignedBytes::try_uninit(len).ok_or_else(|| {
             Error::new(
@@ -71,11 +70,11 @@ pub extern "system" fn Java_org_tensorflow_NativeHandle_allocateBlock0<'local>(
         })?;
         // The block's memory does not move with the value that owns it.
         let address = block.as_uninit_mut().as_mut_ptr().cast::<u8>();
-        let live = LIVE_BYTES.fetch_add(len as i64, Ordering::Relaxed) + len as i64;
+        LIVE_BYTES.fetch_add(len as i64, Ordering::Relaxed);
         let handle = handles::block_into_handle(ResultBlock { _block: block, len })?;
         let made = raw.new_direct_buffer(address, len).and_then(|buffer| {
-            // SAFETY: `out` is a non-null long[] of at least two elements (checked above).
-            unsafe { raw.set_region(out, &[handle, live])? };
+            // SAFETY: `out` is a non-null long[] of at least one element (checked above).
+            unsafe { raw.set_region(out, &[handle])? };
             Ok(buffer)
         });
         if made.is_err() {
@@ -104,7 +103,8 @@ impl RawEnv {
 }
 
 /// `static native long liveBytes()`: bytes of live result blocks (allocated, not yet released),
-/// read after a collection to set the next budget.
+/// compared with the collection budget after each allocation and read after a collection to set
+/// the next one.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_ResultStorage_liveBytes<'local>(
     mut env: EnvUnowned<'local>,

@@ -40,8 +40,8 @@ public final class Tensor<T> implements AutoCloseable {
           }
 
           @Override
-          public ByteBuffer allocateStorage(int bytes, long[] liveBytes) {
-            return NativeHandle.allocateBlock(bytes, liveBytes);
+          public ByteBuffer allocateStorage(int bytes) {
+            return NativeHandle.allocateBlock(bytes);
           }
 
           @Override

@@ -424,7 +424,7 @@ class TensorBridgeTest {
               }
 
               @Override
-              public java.nio.ByteBuffer allocateStorage(int bytes, long[] liveBytes) {
+              public java.nio.ByteBuffer allocateStorage(int bytes) {
                 throw new AssertionError();
               }
 

@@ -45,12 +45,10 @@ public final class BridgeAccess {
      * is unreachable. The block's handle stays inside {@code org.tensorflow}.
      *
      * @param bytes the size, at least 1
-     * @param liveBytes receives in {@code [0]} the bytes of all live result blocks, this one
-     *     included
      * @return the buffer, position 0, limit {@code bytes}, big-endian (the JVM's default)
      * @throws OutOfMemoryError if the block cannot be allocated
      */
-    ByteBuffer allocateStorage(int bytes, long[] liveBytes);
+    ByteBuffer allocateStorage(int bytes);
 
     /**
      * Releases the handles of every owner the collector has found unreachable so far.

@@ -56,17 +56,16 @@ public final class ResultStorage {
     if (bytes < NATIVE_MIN_BYTES || !NATIVE) {
       return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
     }
-    long[] live = new long[1];
     BridgeAccess.Tensors tensors = BridgeAccess.tensors();
     ByteBuffer block;
     try {
-      block = tensors.allocateStorage(bytes, live);
+      block = tensors.allocateStorage(bytes);
     } catch (OutOfMemoryError e) {
       // Unreachable results may still hold memory: collect them, then try once more.
       collect();
-      block = tensors.allocateStorage(bytes, live);
+      block = tensors.allocateStorage(bytes);
     }
-    if (live[0] > budget()) {
+    if (liveBytes() > budget()) {
       collect();
     }
     return block.order(ByteOrder.nativeOrder());
