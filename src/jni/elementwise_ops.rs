@@ -3,8 +3,8 @@
 //! [`crate::lite::ops::run`] from a buffer's memory into a fresh direct buffer.
 //!
 //! The source is a direct `ByteBuffer` (by address) or a `byte[]` plus offset (a heap buffer's
-//! backing array, or Java's copy of a read-only one); the destination is always a direct buffer
-//! Java has just allocated. Java has checked the shapes and parameters; this side re-checks what
+//! backing array, or Java's copy of a read-only one); the destination is a direct buffer: a fresh
+//! result's storage, or a caller's output buffer, which must not overlap the source. Java has checked the shapes and parameters; this side re-checks what
 //! memory safety depends on (non-null, direct, byte counts within capacity or array length,
 //! program well formed) before touching memory. One call is one JNI transition; the raw function
 //! table is used so that no `jni::Env` is built unless an exception is thrown.
@@ -65,17 +65,23 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
         let out_ptr = raw.direct_bytes(&dst, out_len)?;
         // SAFETY: `out_len` bytes from the address lie within the direct buffer's capacity; the
         // buffer is an argument of this call, so its memory stays allocated until we return.
-        let output = unsafe { std::slice::from_raw_parts_mut(out_ptr, out_len) };
+        // Made only once the source is known not to overlap it.
+        let output = || unsafe { std::slice::from_raw_parts_mut(out_ptr, out_len) };
         let order = ByteOrder::from_big_endian(src_big_endian);
         if !src_direct.is_null() {
             let in_ptr = raw.direct_bytes(&src_direct, in_len)?;
-            // SAFETY: as for the output. The source may be the same memory as no other buffer:
-            // Java allocates the output fresh.
+            // A caller's output (`runInto`) may be any direct buffer: refuse shared memory, which
+            // the two slices below must not be.
+            let (in_start, out_start) = (in_ptr.addr(), out_ptr.addr());
+            if in_start < out_start + out_len && out_start < in_start + in_len {
+                return Err(Error::invalid_argument("input and output storage overlap").into());
+            }
+            // SAFETY: as for the output; the two ranges are disjoint (checked above).
             let input = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
-            ops::run(input, src_ty, order, &steps, output, dst_ty)?;
+            ops::run(input, src_ty, order, &steps, output(), dst_ty)?;
         } else {
             let input = raw.byte_region(&src_heap, src_offset, in_len)?;
-            ops::run(&input, src_ty, order, &steps, output, dst_ty)?;
+            ops::run(&input, src_ty, order, &steps, output(), dst_ty)?;
         }
         Ok(())
     })

@@ -1,4 +1,5 @@
-//! The handle registry: every native object handed to Java (a tensor, a graph, a session) lives
+//! The handle registry: every native object handed to Java (a tensor, a graph, a session, an op
+//! result's storage block) lives
 //! in one slot of a slab, and the `jlong`
 //! Java holds is `generation << 32 | slot`. Nothing else is ever dereferenced: a handle that was
 //! never issued, was released already, or whose slot has been reused since (its generation no
@@ -19,6 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use jni::sys::jlong;
 
 use super::errors::BridgeResult;
+use super::result_storage::ResultBlock;
 use crate::graph::{Session, SharedGraph};
 use crate::tensor::Tensor;
 use crate::{Error, ErrorKind};
@@ -30,6 +32,10 @@ enum Native {
     Tensor(Arc<Tensor>),
     Graph(Arc<SharedGraph>),
     Session(Arc<Session>),
+    /// An op result's storage block (`ResultStorage`): never looked up, only released (the
+    /// slot's reference is what keeps the block allocated).
+    #[allow(dead_code)]
+    Block(Arc<ResultBlock>),
 }
 
 struct Slot {
@@ -126,6 +132,11 @@ pub(crate) fn graph_into_handle(graph: Arc<SharedGraph>) -> BridgeResult<jlong> 
 /// Registers a session and returns its new handle.
 pub(crate) fn session_into_handle(session: Session) -> BridgeResult<jlong> {
     registry().insert(Native::Session(Arc::new(session)))
+}
+
+/// Registers an op result's storage block and returns its new handle.
+pub(crate) fn block_into_handle(block: ResultBlock) -> BridgeResult<jlong> {
+    registry().insert(Native::Block(Arc::new(block)))
 }
 
 /// The graph behind a live graph handle.

@@ -14,6 +14,7 @@ mod graph;
 mod native_handle;
 mod op_attrs;
 mod raw_env;
+mod result_storage;
 mod self_test;
 mod shape;
 mod tensor;

@@ -1,7 +1,8 @@
 //! Natives of `org.tensorflow.NativeHandle`, the one Java owner of every native tensor handle:
 //! releasing a handle and sharing a value under a second handle. Both validate the handle in
 //! the registry (`handles`), so a stale, double-released or forged one is an
-//! `IllegalStateException`.
+//! `IllegalStateException`. (Its third native, the allocation of an op result's block, is in
+//! `result_storage.rs`.)
 
 use jni::EnvUnowned;
 use jni::objects::{JClass, JLongArray};

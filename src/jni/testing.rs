@@ -102,3 +102,26 @@ pub extern "system" fn Java_dev_tensorbridge_internal_TestNatives_tfliteTable<'l
         int_table(env, &table)
     })
 }
+
+/// `static native long address(ByteBuffer buffer)`: a direct buffer's address (0 for a heap
+/// buffer), so tests can see that a freed result block is handed out again.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tensorbridge_internal_TestNatives_address<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    buffer: jni::objects::JByteBuffer<'local>,
+) -> jlong {
+    let raw = env.as_raw();
+    guard_primitive(&mut env, || {
+        if buffer.is_null() {
+            return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
+        }
+        use jni::refs::Reference;
+        // SAFETY: live JNIEnv of this thread and a non-null local reference; the function does
+        // not throw (a heap buffer gives null).
+        let address = unsafe {
+            ((**raw).v1_4.GetDirectBufferAddress)(raw, buffer.as_raw() as jni::sys::jobject)
+        };
+        Ok(address as jlong)
+    })
+}

@@ -443,6 +443,22 @@ class NativeHandle extends PhantomReference<Object> {
     }
   }
 
+  /**
+   * A direct buffer over a new, uninitialised native block of {@code bytes} bytes for an op's
+   * result, its handle adopted on behalf of that buffer (freed once the buffer, and every buffer
+   * derived from it, is unreachable). The handle never leaves this class.
+   */
+  static java.nio.ByteBuffer allocateBlock(int bytes) {
+    long[] handle = new long[1];
+    java.nio.ByteBuffer block = allocateBlock0(bytes, handle);
+    // Not counted in the native bytes: ResultStorage keeps its own budget.
+    adopt(block, handle[0], 0, null, null);
+    return block;
+  }
+
+  /** src/jni/result_storage.rs: the buffer, and the block's handle in {@code handle[0]}. */
+  private static native java.nio.ByteBuffer allocateBlock0(int bytes, long[] handle);
+
   /** Frees a live handle; refuses anything else with {@code IllegalStateException}. */
   private static native void release(long handle);
 

@@ -38,6 +38,16 @@ public final class Tensor<T> implements AutoCloseable {
           public ByteBuffer writableView(Tensor<?> tensor) {
             return tensor.writableData();
           }
+
+          @Override
+          public ByteBuffer allocateStorage(int bytes) {
+            return NativeHandle.allocateBlock(bytes);
+          }
+
+          @Override
+          public int drainReleased() {
+            return NativeHandle.drain();
+          }
         });
   }
 

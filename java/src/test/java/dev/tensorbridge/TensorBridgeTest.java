@@ -422,6 +422,16 @@ class TensorBridgeTest {
               public java.nio.ByteBuffer writableView(org.tensorflow.Tensor<?> tensor) {
                 throw new AssertionError();
               }
+
+              @Override
+              public java.nio.ByteBuffer allocateStorage(int bytes) {
+                throw new AssertionError();
+              }
+
+              @Override
+              public int drainReleased() {
+                throw new AssertionError();
+              }
             }));
     assertEquals("only org.tensorflow.Tensor registers its operations", foreign.getMessage());
   }

@@ -42,11 +42,13 @@ public class SupportOpsBench {
   NormalizeOp normalizeOurs;
   peer.org.tensorflow.lite.support.common.ops.NormalizeOp normalizePeer;
   ByteBuffer hdOutputBytes;
+  TensorBuffer hdInto;
 
   TensorBuffer frameOurs;
   peer.org.tensorflow.lite.support.tensorbuffer.TensorBuffer framePeer;
   TensorProcessor processorOurs;
   TensorOperator[] chainOurs;
+  TensorBuffer frameInto;
   peer.org.tensorflow.lite.support.common.TensorProcessor processorPeer;
 
   TensorBuffer logitsOurs;
@@ -82,6 +84,7 @@ public class SupportOpsBench {
     normalizeOurs = new NormalizeOp(MEAN, STDDEV);
     normalizePeer = new peer.org.tensorflow.lite.support.common.ops.NormalizeOp(MEAN, STDDEV);
     hdOutputBytes = normalizeOurs.apply(hdOurs).getBuffer();
+    hdInto = TensorBuffer.createFixedSize(hdShape, DataType.FLOAT32);
 
     int frame = 224 * 224 * 3;
     int[] bytes = new int[frame];
@@ -102,6 +105,7 @@ public class SupportOpsBench {
       b.add(op);
     }
     processorOurs = b.build();
+    frameInto = TensorBuffer.createFixedSize(frameShape, DataType.UINT8);
     processorPeer = new peer.org.tensorflow.lite.support.common.TensorProcessor.Builder()
         .add(new peer.org.tensorflow.lite.support.common.ops.NormalizeOp(127.5f, 127.5f))
         .add(new peer.org.tensorflow.lite.support.common.ops.QuantizeOp(128f, 1f / 128f))
@@ -152,6 +156,12 @@ public class SupportOpsBench {
     return normalizePeer.apply(hdPeer);
   }
 
+  /** The allocation-free extension: the same op into a caller's buffer. */
+  @Benchmark
+  public TensorBuffer normalizeHd_oursInto() {
+    return normalizeOurs.apply(hdOurs, hdInto);
+  }
+
   /** The floor: the output's bytes copied into one fresh malloc'ed block. */
   @Benchmark
   public long normalizeHd_memcpyFresh() {
@@ -161,6 +171,11 @@ public class SupportOpsBench {
   @Benchmark
   public TensorBuffer processor224_ours() {
     return processorOurs.process(frameOurs);
+  }
+
+  @Benchmark
+  public TensorBuffer processor224_oursInto() {
+    return processorOurs.process(frameOurs, frameInto);
   }
 
   @Benchmark

@@ -38,6 +38,24 @@ public final class BridgeAccess {
      * @throws IllegalStateException if the tensor is closed or has no data
      */
     ByteBuffer writableView(Tensor<?> tensor);
+
+    /**
+     * A direct buffer the JVM creates over a new, uninitialised native block of {@code bytes}
+     * bytes (an op result's storage), freed once that buffer, and so every buffer derived from it,
+     * is unreachable. The block's handle stays inside {@code org.tensorflow}.
+     *
+     * @param bytes the size, at least 1
+     * @return the buffer, position 0, limit {@code bytes}, big-endian (the JVM's default)
+     * @throws OutOfMemoryError if the block cannot be allocated
+     */
+    ByteBuffer allocateStorage(int bytes);
+
+    /**
+     * Releases the handles of every owner the collector has found unreachable so far.
+     *
+     * @return how many were released
+     */
+    int drainReleased();
   }
 
   /** What {@link TensorBuffer} offers. */
@@ -52,6 +70,19 @@ public final class BridgeAccess {
      */
     TensorBuffer wrapFixedSize(
         ByteBuffer storage, int[] shape, org.tensorflow.lite.DataType dataType);
+
+    /**
+     * A fixed-size buffer of {@code shape} over an op result's {@code storage} (rewound, native
+     * order, exactly {@code flatSize} elements of {@code dataType}), made without a native call.
+     *
+     * @param storage the storage, kept by reference
+     * @param shape the dimension sizes (copied)
+     * @param flatSize the element count of {@code shape}
+     * @param dataType the element type
+     * @return the new buffer
+     */
+    TensorBuffer wrapResult(
+        ByteBuffer storage, int[] shape, int flatSize, org.tensorflow.lite.DataType dataType);
   }
 
   private static volatile Tensors tensors;

@@ -3,6 +3,7 @@ package dev.tensorbridge.internal;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
 import java.util.List;
 import org.tensorflow.lite.DataType;
@@ -183,15 +184,57 @@ public final class ElementwiseOps {
    * @return the result, {@code input} itself if every op is an identity, or null
    */
   public static TensorBuffer tryFused(List<?> ops, TensorBuffer input) {
-    Planner p = planner;
-    if (p == null || input == null || ops.isEmpty()) {
+    int[] shape = shapeOrNull(input);
+    Plan plan = shape == null ? null : plan(ops, input, shape);
+    return plan == null ? null : run(input, shape, plan);
+  }
+
+  /**
+   * As {@link #tryFused}, into {@code output} (see {@link #runInto} for the rules); returns null
+   * when the chain cannot run fused, and the caller then runs the ops one by one and copies the
+   * result with {@link #copyInto}.
+   *
+   * @param ops the operators, in order
+   * @param input the input buffer
+   * @param output the buffer to write
+   * @return {@code output}, or null
+   */
+  public static TensorBuffer tryFusedInto(List<?> ops, TensorBuffer input, TensorBuffer output) {
+    int[] shape = shapeOrNull(input);
+    Plan plan = shape == null ? null : plan(ops, input, shape);
+    return plan == null ? null : runInto(input, shape, plan, output);
+  }
+
+  /**
+   * Copies {@code result}'s elements exactly into {@code output}, under the rules of {@link
+   * #runInto} for a chain of identities.
+   *
+   * @param result the buffer to copy
+   * @param output the buffer to write
+   * @return {@code output}
+   */
+  public static TensorBuffer copyInto(TensorBuffer result, TensorBuffer output) {
+    int[] shape = result.getShape();
+    return runInto(result, shape, new Plan(shape, result.getDataType()), output);
+  }
+
+  /** The input's shape, or null when there is nothing to fuse over. */
+  private static int[] shapeOrNull(TensorBuffer input) {
+    if (planner == null || input == null) {
       return null;
     }
-    int[] shape;
     try {
-      shape = input.getShape();
+      return input.getShape();
     } catch (IllegalStateException e) {
       return null; // storage changed behind the buffer's back: leave it to the ops themselves
+    }
+  }
+
+  /** The fused plan of {@code ops} over {@code input}, or null if they cannot run fused. */
+  private static Plan plan(List<?> ops, TensorBuffer input, int[] shape) {
+    Planner p = planner;
+    if (p == null || ops.isEmpty()) {
+      return null;
     }
     Plan plan = new Plan(shape, input.getDataType());
     for (Object op : ops) {
@@ -199,10 +242,7 @@ public final class ElementwiseOps {
         return null;
       }
     }
-    if (plan.applied == 0) {
-      return input;
-    }
-    return run(input, shape, plan);
+    return plan;
   }
 
   /**
@@ -222,30 +262,134 @@ public final class ElementwiseOps {
     if (plan.applied == 0) {
       return input;
     }
+    int count = checkedCount(input);
+    DataType outType = plan.type;
+    TensorBuffer result;
+    if (input.isDynamic()) {
+      result = TensorBuffer.createDynamic(outType);
+      result.loadBuffer(ResultStorage.allocate(count * outType.byteSize()), shape);
+    } else if (elements(shape) == count) {
+      ByteBuffer dst = ResultStorage.allocate(count * outType.byteSize());
+      result = BridgeAccess.buffers().wrapResult(dst, shape, count, outType);
+    } else {
+      // Not the ops' case (their plans have the input's shape): storage sized by the shape,
+      // zero-filled, which the native pass refuses to overrun.
+      result = TensorBuffer.createFixedSize(shape, outType);
+    }
+    runNative(input, count, plan, result.getBuffer(), outType);
+    return result;
+  }
+
+  /** The product of the dimensions, only compared with an element count. */
+  private static long elements(int[] shape) {
+    long product = 1;
+    for (int d : shape) {
+      product *= d;
+    }
+    return product;
+  }
+
+  /**
+   * Runs {@code plan} over {@code input}, whose shape is {@code shape}, into {@code output}'s
+   * storage, allocating no result storage: the allocation-free form of the ops and of {@code
+   * TensorProcessor} (a project extension). The rules: {@code output} has the element type the
+   * result would have (the input's own for a chain of identities, whose elements are then copied
+   * exactly) and the input's shape, and its storage is a writable direct buffer in native byte
+   * order (what {@code createFixedSize} and {@code createDynamic} give) whose memory does not
+   * overlap the input's. The positions left in both storages are those {@link #run} leaves.
+   *
+   * @param input the input buffer
+   * @param shape its shape
+   * @param plan the steps
+   * @param output the buffer to write
+   * @return {@code output}
+   * @throws NullPointerException if {@code output} is null
+   * @throws IllegalArgumentException if {@code output}'s type or shape differ from the result's,
+   *     its storage is not direct in native order, or it overlaps the input's
+   * @throws java.nio.ReadOnlyBufferException if {@code output}'s storage is read-only
+   */
+  public static TensorBuffer runInto(
+      TensorBuffer input, int[] shape, Plan plan, TensorBuffer output) {
+    if (plan.rejected) {
+      throw new IllegalArgumentException("plan does not apply to the input");
+    }
+    if (output == null) {
+      throw new NullPointerException("output cannot be null");
+    }
+    DataType outType = plan.applied == 0 ? input.getDataType() : plan.type;
+    if (output.getDataType() != outType) {
+      throw new IllegalArgumentException(
+          "output has type " + output.getDataType() + " but the result has type " + outType);
+    }
+    int[] outShape = output.getShape();
+    if (!Arrays.equals(outShape, shape)) {
+      throw new IllegalArgumentException(
+          "output has shape " + Arrays.toString(outShape) + " but the result has shape "
+              + Arrays.toString(shape));
+    }
+    ByteBuffer dst = output.getBuffer();
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    if (!dst.isDirect() || dst.order() != ByteOrder.nativeOrder()) {
+      throw new IllegalArgumentException(
+          "output storage must be a direct buffer in native byte order");
+    }
+    int count = checkedCount(input);
+    if (plan.applied == 0) {
+      copyElements(input.getBuffer(), count, outType.byteSize(), dst);
+    } else {
+      runNative(input, count, plan, dst, outType);
+    }
+    return output;
+  }
+
+  /**
+   * The exact copy of a chain of identities: {@code count} elements of {@code size} bytes from
+   * {@code src} (in its byte order) into {@code dst}, rewound afterwards; {@code src}'s position
+   * is left alone, as the identities leave their input.
+   */
+  private static void copyElements(ByteBuffer src, int count, int size, ByteBuffer dst) {
+    ByteBuffer from = src.duplicate().order(src.order());
+    from.rewind();
+    from.limit(count * size);
+    ByteBuffer to = dst.duplicate().order(dst.order());
+    to.clear();
+    if (size == 1 || from.order() == to.order()) {
+      to.put(from);
+    } else if (size == 2) {
+      to.asShortBuffer().put(from.asShortBuffer());
+    } else if (size == 4) {
+      to.asIntBuffer().put(from.asIntBuffer());
+    } else {
+      to.asLongBuffer().put(from.asLongBuffer());
+    }
+    dst.rewind();
+  }
+
+  /** The input's element count, failing as reading its elements would. */
+  private static int checkedCount(TensorBuffer input) {
     int count = input.getFlatSize();
-    DataType inType = input.getDataType();
     if (count < 0) {
       // A wrapped element count: fail exactly as reading the elements does.
       input.getFloatArray();
     }
     ByteBuffer src = input.getBuffer();
-    src.rewind();
-    if ((long) count * inType.byteSize() > src.limit()) {
+    if ((long) count * input.getDataType().byteSize() > src.limit()) {
       throw new BufferUnderflowException();
     }
-    DataType outType = plan.type;
-    TensorBuffer result;
-    ByteBuffer dst;
-    if (input.isDynamic()) {
-      result = TensorBuffer.createDynamic(outType);
-      dst = ResultStorage.allocate(count * outType.byteSize());
-    } else {
-      result = TensorBuffer.createFixedSize(shape, outType);
-      dst = result.getBuffer();
-      if (!dst.isDirect()) {
-        dst = ResultStorage.allocate(count * outType.byteSize());
-      }
-    }
+    return count;
+  }
+
+  /**
+   * One native pass from the input's storage into {@code dst} (direct, native order, holding
+   * {@code count} elements of {@code outType}); leaves the positions of the one-by-one run.
+   */
+  private static void runNative(
+      TensorBuffer input, int count, Plan plan, ByteBuffer dst, DataType outType) {
+    DataType inType = input.getDataType();
+    ByteBuffer src = input.getBuffer();
+    src.rewind();
     int[] program = Arrays.copyOf(plan.program, plan.programLength);
     float[] params = Arrays.copyOf(plan.params, plan.paramsLength);
     boolean bigEndian = src.order() == ByteOrder.BIG_ENDIAN;
@@ -265,13 +409,10 @@ public final class ElementwiseOps {
     if (inType == DataType.UINT8) {
       src.position(count);
     }
-    if (dst != result.getBuffer()) {
-      result.loadBuffer(dst, shape);
-    }
+    dst.rewind();
     if (outType == DataType.UINT8) {
-      result.getBuffer().position(count);
+      dst.position(count);
     }
-    return result;
   }
 
   // src/jni/elementwise_ops.rs; element types cross as DataType.ordinal() (Rust holds the type table)

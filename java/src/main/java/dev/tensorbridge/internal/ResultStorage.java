@@ -7,8 +7,41 @@ import java.nio.ByteOrder;
  * Storage for the result of a tensor or image op: a direct buffer in native byte order, position
  * 0, limit {@code bytes}, whose every byte the caller overwrites (its initial content is
  * unspecified). One place decides where op results live. Not public API.
+ *
+ * <p>From {@link #NATIVE_MIN_BYTES} up, the buffer is one the JVM creates over a natively
+ * allocated block (the tensor allocator's: size classes, huge pages, a cache of freed large
+ * blocks), never zero-filled. The block's handle is owned on behalf of that buffer by the native
+ * handles' safety net and freed once the buffer is unreachable; every buffer derived from it
+ * ({@code slice}, {@code duplicate}, {@code asReadOnlyBuffer}, {@code as*Buffer}) keeps it
+ * reachable, on OpenJDK through the derived buffer's attachment and on Android from API 27
+ * through the shared memory record, which holds the JVM-created buffer. Smaller results, and
+ * every result on an Android release before API 27 (where a derived buffer does not keep its
+ * source reachable), use {@link ByteBuffer#allocateDirect}.
+ *
+ * <p>The collector does not see native memory, so this asks for a collection when the live result
+ * blocks pass a budget: 64 MiB (the size of the block cache, so that the blocks a collection frees
+ * are handed out again instead of fresh memory, whose page faults cost far more than the
+ * collection), or twice what was still live after the last collection if that is more.
  */
 public final class ResultStorage {
+  static {
+    NativeLoader.ensureLoaded();
+  }
+
+  /**
+   * Below this size a result is an {@code allocateDirect} buffer: a native block's fixed cost and
+   * its share of the collections would exceed what skipping the zeroing saves (measured figures:
+   * docs/contracts/support.md, result storage).
+   */
+  public static final int NATIVE_MIN_BYTES = 16 << 10;
+
+  private static final long MIN_BUDGET = 64L << 20;
+
+  private static final boolean NATIVE = nativeBlocksAreSafe();
+
+  /** Live result bytes above which an allocation asks for a collection; guarded by the class. */
+  private static long budget = MIN_BUDGET;
+
   private ResultStorage() {}
 
   /**
@@ -16,8 +49,71 @@ public final class ResultStorage {
    *
    * @param bytes the size in bytes, at least 0
    * @return a direct, native-order buffer of that capacity
+   * @throws IllegalArgumentException if {@code bytes} is negative (as {@code allocateDirect})
+   * @throws OutOfMemoryError if the memory cannot be allocated
    */
   public static ByteBuffer allocate(int bytes) {
-    return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    if (bytes < NATIVE_MIN_BYTES || !NATIVE) {
+      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+    BridgeAccess.Tensors tensors = BridgeAccess.tensors();
+    ByteBuffer block;
+    try {
+      block = tensors.allocateStorage(bytes);
+    } catch (OutOfMemoryError e) {
+      // Unreachable results may still hold memory: collect them, then try once more.
+      collect();
+      block = tensors.allocateStorage(bytes);
+    }
+    if (liveBytes() > budget()) {
+      collect();
+    }
+    return block.order(ByteOrder.nativeOrder());
   }
+
+  private static synchronized long budget() {
+    return budget;
+  }
+
+  /**
+   * Asks for a collection, releases what it finds unreachable, and moves the budget to twice
+   * what is still live (at least the initial budget).
+   */
+  private static void collect() {
+    System.gc();
+    BridgeAccess.Tensors tensors = BridgeAccess.tensors();
+    // The reference handler enqueues after the collection; give it a moment.
+    for (int i = 0; i < 20 && tensors.drainReleased() == 0; i++) {
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    long live = liveBytes();
+    synchronized (ResultStorage.class) {
+      budget = Math.max(MIN_BUDGET, live > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * live);
+    }
+  }
+
+  /**
+   * Whether native blocks may back results here: everywhere but Android releases before API 27,
+   * whose derived buffers do not keep a JNI-created buffer reachable.
+   */
+  private static boolean nativeBlocksAreSafe() {
+    String vendor = System.getProperty("java.vm.vendor", "") + System.getProperty("java.vendor", "");
+    if (!vendor.contains("Android")) {
+      return true;
+    }
+    try {
+      Class<?> version = Class.forName("android.os.Build$VERSION");
+      return version.getField("SDK_INT").getInt(null) >= 27;
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Bytes of live result blocks (allocated, not yet released); src/jni/result_storage.rs. */
+  static native long liveBytes();
 }

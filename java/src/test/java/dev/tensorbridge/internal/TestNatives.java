@@ -21,6 +21,9 @@ final class TestNatives {
   /** Native handles issued and not yet released. */
   static native long liveHandles();
 
+  /** The address of a direct buffer's memory, 0 for a heap buffer. */
+  static native long address(java.nio.ByteBuffer buffer);
+
   /**
    * The Rust dtype table: per TensorFlow dtype value, the element size, -1 for object elements,
    * -2 for no dtype. {@code org.tensorflow.DataType} is a copy, checked against it by a test.

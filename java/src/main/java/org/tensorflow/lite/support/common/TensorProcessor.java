@@ -30,6 +30,32 @@ public class TensorProcessor extends SequentialProcessor<TensorBuffer> {
     return fused != null ? fused : super.process(input);
   }
 
+  /**
+   * Runs the operators over {@code input} into {@code output} (a tensorbridge extension; TFLite
+   * Support has only {@link #process(TensorBuffer)}). A chain that runs fused (see the class
+   * comment) allocates no result storage: it writes {@code output}'s storage in its one pass.
+   * Any other chain runs one by one as {@code process(input)} and its result is copied into
+   * {@code output}. Either way {@code output} ends up with the elements of {@code
+   * process(input)}, which it must match: its element type is the result's (the input's own for
+   * a chain of identities, which is then copied exactly) and its shape the result's, and its
+   * storage is a writable direct buffer in native byte order (as {@code createFixedSize} and
+   * {@code createDynamic} make) that does not overlap the input's. The positions left in the
+   * storages are those of {@code process(input)}, except that an exact copy leaves {@code
+   * output}'s at 0.
+   *
+   * @param input the buffer
+   * @param output the buffer to write
+   * @return {@code output}
+   * @throws NullPointerException if {@code output} is null
+   * @throws IllegalArgumentException if {@code output}'s type or shape is not the result's, if its
+   *     storage is not direct in native byte order, or if it overlaps the input's
+   * @throws java.nio.ReadOnlyBufferException if {@code output}'s storage is read-only
+   */
+  public TensorBuffer process(TensorBuffer input, TensorBuffer output) {
+    TensorBuffer fused = ElementwiseOps.tryFusedInto(operatorList, input, output);
+    return fused != null ? fused : ElementwiseOps.copyInto(super.process(input), output);
+  }
+
   /** Collects the operators of a {@link TensorProcessor}. */
   public static class Builder extends SequentialProcessor.Builder<TensorBuffer> {
 

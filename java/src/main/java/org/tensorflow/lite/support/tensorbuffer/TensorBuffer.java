@@ -39,6 +39,12 @@ public abstract class TensorBuffer {
           public TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
             return TensorBuffer.wrapFixedSize(storage, shape, dataType);
           }
+
+          @Override
+          public TensorBuffer wrapResult(
+              ByteBuffer storage, int[] shape, int flatSize, DataType dataType) {
+            return TensorBuffer.wrapFixedSize(storage, shape, flatSize, dataType);
+          }
         });
   }
 
@@ -386,6 +392,18 @@ public abstract class TensorBuffer {
     allocateMemory(shape, true);
   }
 
+  /**
+   * A fixed-size buffer whose fields are given, checked by the caller (for {@link
+   * #wrapFixedSize(ByteBuffer, int[], int, DataType)}): no storage is allocated and nothing is
+   * planned.
+   */
+  TensorBuffer(ByteBuffer storage, int[] shape, int flatSize) {
+    isDynamic = false;
+    this.shape = shape;
+    this.flatSize = flatSize;
+    this.buffer = storage;
+  }
+
   /** Creates an empty dynamic buffer (shape {@code {0}}). */
   protected TensorBuffer() {
     isDynamic = true;
@@ -439,6 +457,33 @@ public abstract class TensorBuffer {
    * Made with an empty shape first, so that no storage of the full size is allocated and then
    * dropped.
    */
+  /**
+   * As {@link #wrapFixedSize(ByteBuffer, int[], DataType)} for a caller that knows {@code
+   * flatSize}, the element count of {@code shape}, and that {@code storage} (rewound, native
+   * order) holds exactly that many elements of {@code dataType}: an op result's storage. No
+   * native call; the first check of the new buffer's fields asks Rust as usual.
+   */
+  static TensorBuffer wrapFixedSize(
+      ByteBuffer storage, int[] shape, int flatSize, DataType dataType) {
+    int[] own = shape.clone();
+    switch (dataType) {
+      case FLOAT32:
+        return new TensorBufferFloat(storage, own, flatSize);
+      case UINT8:
+        return new TensorBufferUint8(storage, own, flatSize);
+      case INT8:
+        return new TensorBufferInt8(storage, own, flatSize);
+      case INT16:
+        return new TensorBufferInt16(storage, own, flatSize);
+      case INT32:
+        return new TensorBufferInt32(storage, own, flatSize);
+      case INT64:
+        return new TensorBufferInt64(storage, own, flatSize);
+      default:
+        throw unsupported(dataType);
+    }
+  }
+
   static TensorBuffer wrapFixedSize(ByteBuffer storage, int[] shape, DataType dataType) {
     TensorBuffer wrapped = createFixedSize(new int[] {0}, dataType);
     wrapped.shape = shape.clone();

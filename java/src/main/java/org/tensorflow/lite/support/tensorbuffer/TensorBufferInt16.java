@@ -19,6 +19,11 @@ public final class TensorBufferInt16 extends TensorBuffer {
     super(shape);
   }
 
+  /** A fixed-size buffer over {@code storage}; see {@link TensorBuffer#wrapFixedSize}. */
+  TensorBufferInt16(java.nio.ByteBuffer storage, int[] shape, int flatSize) {
+    super(storage, shape, flatSize);
+  }
+
   /** Creates an empty dynamic buffer. */
   TensorBufferInt16() {
     super();

@@ -20,6 +20,11 @@ public final class TensorBufferInt32 extends TensorBuffer {
     super(shape);
   }
 
+  /** A fixed-size buffer over {@code storage}; see {@link TensorBuffer#wrapFixedSize}. */
+  TensorBufferInt32(java.nio.ByteBuffer storage, int[] shape, int flatSize) {
+    super(storage, shape, flatSize);
+  }
+
   /** Creates an empty dynamic buffer. */
   TensorBufferInt32() {
     super();

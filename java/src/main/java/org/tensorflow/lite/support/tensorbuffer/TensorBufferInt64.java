@@ -20,6 +20,11 @@ public final class TensorBufferInt64 extends TensorBuffer {
     super(shape);
   }
 
+  /** A fixed-size buffer over {@code storage}; see {@link TensorBuffer#wrapFixedSize}. */
+  TensorBufferInt64(java.nio.ByteBuffer storage, int[] shape, int flatSize) {
+    super(storage, shape, flatSize);
+  }
+
   /** Creates an empty dynamic buffer. */
   TensorBufferInt64() {
     super();

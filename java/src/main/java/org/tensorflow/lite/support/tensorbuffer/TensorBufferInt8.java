@@ -19,6 +19,11 @@ public final class TensorBufferInt8 extends TensorBuffer {
     super(shape);
   }
 
+  /** A fixed-size buffer over {@code storage}; see {@link TensorBuffer#wrapFixedSize}. */
+  TensorBufferInt8(java.nio.ByteBuffer storage, int[] shape, int flatSize) {
+    super(storage, shape, flatSize);
+  }
+
   /** Creates an empty dynamic buffer. */
   TensorBufferInt8() {
     super();

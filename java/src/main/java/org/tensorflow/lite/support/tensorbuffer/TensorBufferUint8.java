@@ -16,6 +16,11 @@ public final class TensorBufferUint8 extends TensorBuffer {
     super(shape);
   }
 
+  /** A fixed-size buffer over {@code storage}; see {@link TensorBuffer#wrapFixedSize}. */
+  TensorBufferUint8(java.nio.ByteBuffer storage, int[] shape, int flatSize) {
+    super(storage, shape, flatSize);
+  }
+
   /** Creates an empty dynamic buffer. */
   TensorBufferUint8() {
     super();

@@ -73,4 +73,25 @@ public class IntegerQuantizeOp implements TensorOperator {
     plan.quantizeInteger(scale, zeroPoint, destinationType);
     return ElementwiseOps.run(input, shape, plan);
   }
+
+  /**
+   * Quantizes {@code input} into {@code output}, allocating no result storage, under the rules of
+   * {@link NormalizeOp#apply(TensorBuffer, TensorBuffer)}: {@code output} has the destination type
+   * and the input's shape, and a writable direct storage in native byte order that does not
+   * overlap the input's.
+   *
+   * @param input the buffer (any element type; read as floats)
+   * @param output the buffer to write
+   * @return {@code output}
+   * @throws NullPointerException if {@code input} or {@code output} is null
+   * @throws IllegalArgumentException if {@code output}'s type or shape is not the result's, if its
+   *     storage is not direct in native byte order, or if it overlaps the input's
+   * @throws java.nio.ReadOnlyBufferException if {@code output}'s storage is read-only
+   */
+  public TensorBuffer apply(TensorBuffer input, TensorBuffer output) {
+    int[] shape = input.getShape();
+    ElementwiseOps.Plan plan = new ElementwiseOps.Plan(shape, input.getDataType());
+    plan.quantizeInteger(scale, zeroPoint, destinationType);
+    return ElementwiseOps.runInto(input, shape, plan, output);
+  }
 }

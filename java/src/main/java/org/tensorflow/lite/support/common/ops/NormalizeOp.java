@@ -97,4 +97,33 @@ public class NormalizeOp implements TensorOperator {
     plan.normalize(false, mean, stddev);
     return ElementwiseOps.run(input, shape, plan);
   }
+
+  /**
+   * Normalizes {@code input} into {@code output}, allocating no result storage (a tensorbridge
+   * extension; TFLite Support has only {@link #apply(TensorBuffer)}). The values, and the
+   * positions left in both storages, are those of {@code apply(input)}; an identity op copies the
+   * input's elements exactly. {@code output} must have the result's element type (FLOAT32, or the
+   * input's own type for an identity op) and the input's shape, and its storage must be a
+   * writable direct buffer in native byte order (as {@code createFixedSize} and {@code
+   * createDynamic} make) that does not overlap the input's.
+   *
+   * @param input the buffer (any element type; read as floats)
+   * @param output the buffer to write
+   * @return {@code output}
+   * @throws NullPointerException if {@code input} or {@code output} is null
+   * @throws IllegalArgumentException if there are several channels and the last dimension differs
+   *     from their number (as {@code apply}), if {@code output}'s type or shape is not the
+   *     result's, if its storage is not direct in native byte order, or if it overlaps the input's
+   * @throws java.nio.ReadOnlyBufferException if {@code output}'s storage is read-only
+   * @throws IllegalStateException if a storage no longer matches its buffer's shape
+   */
+  public TensorBuffer apply(TensorBuffer input, TensorBuffer output) {
+    int[] shape = input.getShape();
+    SupportPreconditions.checkArgument(
+        isIdentityOp || ElementwiseOps.channelsMatch(numChannels, shape),
+        "Number of means (stddevs) is not same with number of channels (size of last axis).");
+    ElementwiseOps.Plan plan = new ElementwiseOps.Plan(shape, input.getDataType());
+    plan.normalize(isIdentityOp, mean, stddev);
+    return ElementwiseOps.runInto(input, shape, plan, output);
+  }
 }
