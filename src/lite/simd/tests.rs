@@ -9,8 +9,9 @@
 //! vector body and in the scalar tail at every position. Elements outside the destination
 //! window must stay untouched.
 //!
-//! Under Miri (scalar path only, about a thousand times slower) the random inputs and the window
-//! bases are thinned out; every special value, every u8 value, every length and every start stay.
+//! Under Miri (scalar path only, which has no vector body, and about a thousand times slower) the
+//! sweep is thinned out: fewer random inputs, one window base, every fifth length, and the whole
+//! input once; every special value and every u8 value still go through each kernel.
 
 use std::fmt::Debug;
 
@@ -71,7 +72,8 @@ fn reference_rules_match_the_documented_rows() {
 
 /// How many random inputs of each kind, and the step between window bases.
 const RANDOM: usize = if cfg!(miri) { 16 } else { 512 };
-const BASE_STEP: usize = if cfg!(miri) { 997 } else { 61 };
+const BASE_STEP: usize = if cfg!(miri) { usize::MAX } else { 61 };
+const LENGTH_STEP: usize = if cfg!(miri) { 5 } else { 1 };
 
 /// xorshift32: reproducible pseudo-random bits without a dependency.
 struct Bits(u32);
@@ -225,12 +227,14 @@ fn check<S: Copy + Debug, D: Copy + PartialEq + Debug>(
         let mut windows: Vec<(usize, usize)> = Vec::new();
         for start in 0..8 {
             // Rotate where the window begins in the inputs so every value reaches the tail.
-            for len in 0..=70 {
+            for len in (0..=70).step_by(LENGTH_STEP) {
                 for base in (0..inputs.len().saturating_sub(len + 8)).step_by(BASE_STEP) {
                     windows.push((base + start, len));
                 }
             }
-            windows.push((start, inputs.len() - start));
+            if start == 0 || !cfg!(miri) {
+                windows.push((start, inputs.len() - start));
+            }
         }
         for (from, len) in windows {
             let src = &inputs[from..from + len];
