@@ -8,7 +8,7 @@
 #
 # The subset leaves out the tests that take minutes apiece under Miri: the five `*_on_every_path`
 # tests of `lite::simd` (a kernel over every window of a ~1,000-element input), the plane-copy
-# sweep `short_runs_and_planes_match_the_definition_at_every_width` and the 1 MiB recycled-block
+# sweep `short_runs_and_planes_match_the_definition_at_every_width` and the 3 MiB recycled-block
 # test of `tensor::storage`, and the two random-chain sweeps of `lite::ops` (about 4 minutes
 # together); `all` runs them too (docs/fuzzing.md has the times).
 set -euo pipefail
