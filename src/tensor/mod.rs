@@ -31,7 +31,7 @@ pub use opaque::{
     RESOURCE_HANDLE_BYTES, ResourceHandle, STRING_ELEMENT_BYTES, VARIANT_BYTES, Variant,
 };
 pub use storage::{ALLOCATION_ALIGNMENT, ExternalBytes};
-pub use tf1_java::{CANNOT_PARSE, summary_text};
+pub use tf1_java::{CANNOT_PARSE, check_java_creatable, summary_text};
 pub use views::{TensorMap, TensorMapMut, compute_flat_inner_dims, compute_flat_outer_dims};
 
 use storage::Storage;

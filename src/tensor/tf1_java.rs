@@ -181,3 +181,63 @@ mod tests {
         assert!(Tensor::from_string_pieces(shape, b"abcde", &[-1, 6]).is_err());
     }
 }
+
+/// What TensorFlow 1.x's Java `Tensor` factories would have passed on to native code with
+/// undefined results, rejected instead (`InvalidArgument`): a negative dimension, or (for a shape
+/// without a zero dimension) more elements, or data bytes, than a Java array or buffer holds
+/// (`2^31 - 1`, elements of variable size counted as one byte), or string elements of more than
+/// `2^31 - 9` bytes in all (`string_bytes`: they are packed into one Java array). Dimensions print
+/// as Java's `Arrays.toString` does.
+pub fn check_java_creatable(shape: &[i64], dtype: DataType, string_bytes: i64) -> Result<()> {
+    let listed = || {
+        let parts: Vec<String> = shape.iter().map(i64::to_string).collect();
+        format!("[{}]", parts.join(", "))
+    };
+    if shape.iter().any(|&d| d < 0) {
+        return Err(Error::invalid_argument(format!("shape {} has a negative dimension", listed())));
+    }
+    let too_large = || Err(Error::invalid_argument(format!("tensor of shape {} is too large", listed())));
+    if string_bytes > i64::from(i32::MAX) - 8 {
+        return too_large();
+    }
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    let element_bytes = if dtype.can_use_memcpy() { dtype.size().max(1) } else { 1 } as i64;
+    let fits = shape
+        .iter()
+        .try_fold(1i64, |n, &d| n.checked_mul(d))
+        .is_some_and(|n| n <= i64::from(i32::MAX) / element_bytes);
+    if fits { Ok(()) } else { too_large() }
+}
+
+#[cfg(test)]
+mod creatable_tests {
+    use super::*;
+
+    #[test]
+    fn negative_dimensions_are_named_before_sizes() {
+        let err = check_java_creatable(&[i64::MAX, -1], DataType::Float, 0).unwrap_err();
+        assert_eq!(err.message, "shape [9223372036854775807, -1] has a negative dimension");
+    }
+
+    #[test]
+    fn a_zero_dimension_makes_any_shape_creatable() {
+        assert!(check_java_creatable(&[i64::MAX, i64::MAX, 0], DataType::Double, 0).is_ok());
+        assert!(check_java_creatable(&[], DataType::Double, 0).is_ok());
+    }
+
+    #[test]
+    fn the_limit_is_java_array_bytes() {
+        assert!(check_java_creatable(&[i64::from(i32::MAX) / 4], DataType::Float, 0).is_ok());
+        let err = check_java_creatable(&[i64::from(i32::MAX) / 4 + 1], DataType::Float, 0).unwrap_err();
+        assert_eq!(err.message, "tensor of shape [536870912] is too large");
+        // Variable-size elements count one byte each.
+        assert!(check_java_creatable(&[i64::from(i32::MAX)], DataType::String, 0).is_ok());
+        assert!(check_java_creatable(&[1 << 32, 1 << 32], DataType::String, 0).is_err());
+        // The packed string bytes of a creatable shape.
+        assert!(check_java_creatable(&[2], DataType::String, i64::from(i32::MAX) - 8).is_ok());
+        let err = check_java_creatable(&[2], DataType::String, i64::from(i32::MAX) - 7).unwrap_err();
+        assert_eq!(err.message, "tensor of shape [2] is too large");
+    }
+}

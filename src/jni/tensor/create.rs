@@ -148,3 +148,25 @@ pub extern "system" fn Java_org_tensorflow_Tensor_createFromEncodedStrings<'loca
         handles::into_handle(Tensor::from_tf_string(shape, &bytes)?)
     })
 }
+
+/// `private static native void checkCreatable(long[] shape, int dtype, long stringBytes)`: TF
+/// 1.x's Java factories' shape rule (`check_java_creatable`), before any element is read or
+/// flattened; `stringBytes` is the total length of a STRING tensor's elements (0 if not known yet).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_org_tensorflow_Tensor_checkCreatable<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    shape: JLongArray<'local>,
+    dtype: jint,
+    string_bytes: jlong,
+) {
+    guard(&mut env, |env| -> BridgeResult<()> {
+        if shape.is_null() {
+            return Err(Error::new(crate::ErrorKind::NullPointer, "shape").into());
+        }
+        let len = shape.len(env)?;
+        let mut dims = vec![0i64; len];
+        shape.get_region(env, 0, &mut dims)?;
+        Ok(crate::tensor::check_java_creatable(&dims, dtype_of(dtype)?, string_bytes)?)
+    })
+}

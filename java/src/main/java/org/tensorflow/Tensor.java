@@ -160,7 +160,7 @@ public final class Tensor<T> implements AutoCloseable {
               + " (a STRING scalar is a byte[]; use UInt8.class for a UINT8 scalar)");
     }
     long[] shape = TensorArrays.shapeOf(obj, rank);
-    TensorArrays.checkCreatable(shape, dataType);
+    checkCreatable(shape, dataType.c(), 0);
     int count = (int) TensorArrays.elementCount(shape);
     int c = dataType.c();
     long handle;
@@ -220,9 +220,7 @@ public final class Tensor<T> implements AutoCloseable {
       lengths[i] = elements[i].length;
       total += lengths[i];
     }
-    if (total > Integer.MAX_VALUE - 8) {
-      throw TensorArrays.tooLarge(shape);
-    }
+    checkCreatable(shape, DataType.STRING.c(), total);
     byte[] data = new byte[(int) total];
     int position = 0;
     for (byte[] element : elements) {
@@ -392,7 +390,7 @@ public final class Tensor<T> implements AutoCloseable {
     if (dataType == DataType.STRING) {
       return fromEncodedStrings(shape, data);
     }
-    TensorArrays.checkCreatable(shape, dataType);
+    checkCreatable(shape, dataType.c(), 0);
     long handle = createFromRaw(dataType.c(), shape, data);
     Tensor<?> tensor = new Tensor<Object>(handle);
     data.position(data.limit());
@@ -400,7 +398,7 @@ public final class Tensor<T> implements AutoCloseable {
   }
 
   private static Tensor<?> fromEncodedStrings(long[] shape, ByteBuffer data) {
-    TensorArrays.checkCreatable(shape, DataType.STRING);
+    checkCreatable(shape, DataType.STRING.c(), 0);
     byte[] encoded = new byte[data.remaining()];
     data.duplicate().get(encoded);
     long handle = createFromEncodedStrings(shape, encoded);
@@ -421,7 +419,7 @@ public final class Tensor<T> implements AutoCloseable {
               + " elements is not compatible with a Tensor with shape "
               + Arrays.toString(shape));
     }
-    TensorArrays.checkCreatable(shape, dataType);
+    checkCreatable(shape, dataType.c(), 0);
   }
 
   @SuppressWarnings("unchecked")
@@ -1293,7 +1291,7 @@ public final class Tensor<T> implements AutoCloseable {
     for (int i = 0; i < dims.length; i++) {
       shape[i] = dims[i];
     }
-    TensorArrays.checkCreatable(shape, type);
+    checkCreatable(shape, type.c(), 0);
     return new Tensor<Object>(createSharing(type.c(), shape, storage, length));
   }
 
@@ -1417,6 +1415,10 @@ public final class Tensor<T> implements AutoCloseable {
   private static native long createStrings(long[] shape, byte[] data, int[] lengths);
 
   private static native long createFromEncodedStrings(long[] shape, byte[] data);
+
+  // src/jni/tensor/create.rs: IllegalArgumentException for a negative or too large shape, or for
+  // more string bytes than one Java array holds
+  private static native void checkCreatable(long[] shape, int dtype, long stringBytes);
 
   /** {@code {dtype value, native bytes held, dim0, dim1, …}}; package-private for eager values. */
   static native long[] describe(long handle);

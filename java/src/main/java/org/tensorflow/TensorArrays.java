@@ -113,40 +113,6 @@ final class TensorArrays {
     }
   }
 
-  /**
-   * IAE for a shape that TF 1.x would have passed to native code with undefined results
-   * (docs/contracts/tensor.md#undefined-inputs-are-rejected):
-   * a negative dimension, or more elements or bytes than an {@code int} can count.
-   */
-  static void checkCreatable(long[] shape, DataType dataType) {
-    for (long d : shape) {
-      if (d < 0) {
-        throw new IllegalArgumentException(
-            "shape " + Arrays.toString(shape) + " has a negative dimension");
-      }
-    }
-    long elements = 1;
-    boolean tooLarge = false;
-    for (long d : shape) {
-      if (d == 0) {
-        return;
-      }
-      if (elements > Long.MAX_VALUE / d) {
-        tooLarge = true;
-      } else {
-        elements *= d;
-      }
-    }
-    long elementBytes = Math.max(dataType.byteSize(), 1);
-    if (tooLarge || elements > Integer.MAX_VALUE / elementBytes) {
-      throw tooLarge(shape);
-    }
-  }
-
-  static IllegalArgumentException tooLarge(long[] shape) {
-    return new IllegalArgumentException("tensor of shape " + Arrays.toString(shape) + " is too large");
-  }
-
   /** TF 1.x's element count: the product of the dimensions, each cast to int, in int arithmetic. */
   static int wrappedElementCount(long[] shape) {
     int n = 1;
