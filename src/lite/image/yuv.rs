@@ -92,11 +92,13 @@ impl<'a> Planes<'a> {
         let luma = width * height;
         let (cw, ch) = (chroma_len(width), chroma_len(height));
         let plane = cw * ch;
+        // An empty frame (no chroma) may start its planes past the end of `data`.
+        let from = |start: usize| data.get(start..).unwrap_or(&[]);
         let (u, v, row, step) = match layout {
-            Layout::Nv12 => (&data[luma..], &data[luma + 1..], 2 * cw, 2),
-            Layout::Nv21 => (&data[luma + 1..], &data[luma..], 2 * cw, 2),
-            Layout::Yv12 => (&data[luma + plane..], &data[luma..], cw, 1),
-            Layout::Yv21 => (&data[luma..], &data[luma + plane..], cw, 1),
+            Layout::Nv12 => (from(luma), from(luma + 1), 2 * cw, 2),
+            Layout::Nv21 => (from(luma + 1), from(luma), 2 * cw, 2),
+            Layout::Yv12 => (from(luma + plane), from(luma), cw, 1),
+            Layout::Yv21 => (from(luma), from(luma + plane), cw, 1),
         };
         Ok(Planes {
             y: &data[..luma],
