@@ -182,55 +182,47 @@ pub fn to_rgb(planes: &Planes<'_>, rgb: &mut [u8]) -> Result<()> {
     }
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2 (checked just above).
-            unsafe { convert_avx2(planes, rgb) };
+        if std::is_x86_feature_detected!("sse4.1") && std::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSE4.1 and SSSE3 (checked just above).
+            unsafe { x86::convert_sse41(planes, rgb) };
             return Ok(());
         }
     }
-    convert(planes, rgb);
+    convert(planes, rgb, luma_row);
     Ok(())
 }
 
-/// The same loop compiled for AVX2, so the per-row arithmetic is vectorised wider.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn convert_avx2(planes: &Planes<'_>, rgb: &mut [u8]) {
-    convert(planes, rgb);
-}
-
-/// Row by row: the chroma terms of a row of 2×2 blocks are computed once into scratch arrays
-/// (shared by two luma rows), then each luma row is written. `planes` is validated.
+/// Row by row: the chroma terms of each pixel of a row pair are computed once into scratch arrays
+/// (one value per pixel, so the luma loop is a plain element-wise loop the compiler vectorises),
+/// then each luma row is written. `planes` is validated.
 #[inline(always)]
-fn convert(planes: &Planes<'_>, rgb: &mut [u8]) {
+fn convert(planes: &Planes<'_>, rgb: &mut [u8], row_kernel: impl Fn(&[u8], &[i32], &[i32], &[i32], &mut [u8])) {
     let (w, h) = (planes.width, planes.height);
-    let cw = chroma_len(w);
-    let mut r_term = vec![0i32; cw];
-    let mut g_term = vec![0i32; cw];
-    let mut b_term = vec![0i32; cw];
+    let mut r_term = vec![0i32; w];
+    let mut g_term = vec![0i32; w];
+    let mut b_term = vec![0i32; w];
     for (row, out) in rgb.chunks_exact_mut(w * 3).enumerate().take(h) {
         if row % 2 == 0 {
             let base = (row / 2) * planes.uv_row_stride;
             chroma_terms(planes, base, &mut r_term, &mut g_term, &mut b_term);
         }
         let y = &planes.y[row * planes.y_row_stride..][..w];
-        luma_row(y, &r_term, &g_term, &b_term, out);
+        row_kernel(y, &r_term, &g_term, &b_term, out);
     }
 }
 
+/// The chroma terms (with the rounding half added) of every pixel of a row pair.
 #[inline(always)]
 fn chroma_terms(planes: &Planes<'_>, base: usize, r: &mut [i32], g: &mut [i32], b: &mut [i32]) {
     let step = planes.uv_pixel_stride;
     let (u, v) = (&planes.u[base..], &planes.v[base..]);
-    for i in 0..r.len() {
-        let d = i32::from(u[i * step]) - 128;
-        let e = i32::from(v[i * step]) - 128;
-        r[i] = V_TO_R * e + HALF;
-        g[i] = HALF - U_TO_G * d - V_TO_G * e;
-        b[i] = U_TO_B * d + HALF;
+    for x in 0..r.len() {
+        let i = (x / 2) * step;
+        let d = i32::from(u[i]) - 128;
+        let e = i32::from(v[i]) - 128;
+        r[x] = V_TO_R * e + HALF;
+        g[x] = HALF - U_TO_G * d - V_TO_G * e;
+        b[x] = U_TO_B * d + HALF;
     }
 }
 
@@ -239,27 +231,104 @@ fn clamp(x: i32) -> u8 {
     (x >> 16).clamp(0, 255) as u8
 }
 
+/// One output row from its luma and the row pair's chroma terms (`out` holds `3 · y.len()`).
 #[inline(always)]
 fn luma_row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
-    let pairs = y.len() / 2;
-    for i in 0..pairs {
-        let (rt, gt, bt) = (r[i], g[i], b[i]);
-        let o = &mut out[i * 6..i * 6 + 6];
-        let l0 = Y_GAIN * (i32::from(y[2 * i]) - 16);
-        let l1 = Y_GAIN * (i32::from(y[2 * i + 1]) - 16);
-        o[0] = clamp(l0 + rt);
-        o[1] = clamp(l0 + gt);
-        o[2] = clamp(l0 + bt);
-        o[3] = clamp(l1 + rt);
-        o[4] = clamp(l1 + gt);
-        o[5] = clamp(l1 + bt);
+    let terms = r.iter().zip(g).zip(b);
+    for ((o, &l), ((&rt, &gt), &bt)) in out.chunks_exact_mut(3).zip(y).zip(terms) {
+        let l = Y_GAIN * (i32::from(l) - 16);
+        o[0] = clamp(l + rt);
+        o[1] = clamp(l + gt);
+        o[2] = clamp(l + bt);
     }
-    if y.len() % 2 == 1 {
-        let i = pairs;
-        let l = Y_GAIN * (i32::from(y[2 * i]) - 16);
-        let o = &mut out[i * 6..i * 6 + 3];
-        o[0] = clamp(l + r[i]);
-        o[1] = clamp(l + g[i]);
-        o[2] = clamp(l + b[i]);
+}
+
+/// The luma loop with SSE4.1: 16 pixels per step, the clamp done by the saturating packs (the
+/// sums shifted by 16 fit in i16), R, G, B interleaved with three byte shuffles per output vector.
+/// Same arithmetic as [`luma_row`], so the same bytes.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::*;
+
+    use super::{Planes, Y_GAIN, convert, luma_row};
+
+    /// For output vector `o` (bytes 16·o .. 16·o + 15 of 48) and channel `c`, the shuffle that
+    /// picks that channel's pixels into their places (0x80: zero).
+    const fn mask(o: usize, c: usize) -> [u8; 16] {
+        let mut m = [0x80u8; 16];
+        let mut j = 0;
+        while j < 16 {
+            let k = 16 * o + j;
+            if k % 3 == c {
+                m[j] = (k / 3) as u8;
+            }
+            j += 1;
+        }
+        m
+    }
+
+    const MASKS: [[[u8; 16]; 3]; 3] = [
+        [mask(0, 0), mask(0, 1), mask(0, 2)],
+        [mask(1, 0), mask(1, 1), mask(1, 2)],
+        [mask(2, 0), mask(2, 1), mask(2, 2)],
+    ];
+
+    /// # Safety
+    /// The CPU must support SSE4.1 and SSSE3; `planes` is validated and `rgb` sized for it.
+    #[target_feature(enable = "sse4.1,ssse3")]
+    pub(super) unsafe fn convert_sse41(planes: &Planes<'_>, rgb: &mut [u8]) {
+        // SAFETY: the caller's CPU contract covers the row kernel.
+        convert(planes, rgb, |y, r, g, b, out| unsafe { row(y, r, g, b, out) });
+    }
+
+    #[target_feature(enable = "sse4.1,ssse3")]
+    unsafe fn row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
+        let n = y.len();
+        let blocks = n / 16;
+        assert!(r.len() >= n && g.len() >= n && b.len() >= n && out.len() >= 3 * n);
+        let gain = _mm_set1_epi32(Y_GAIN);
+        let sixteen = _mm_set1_epi32(16);
+        let load_mask = |m: &[u8; 16]| {
+            // SAFETY: 16 readable bytes.
+            unsafe { _mm_loadu_si128(m.as_ptr().cast()) }
+        };
+        let masks = [
+            [load_mask(&MASKS[0][0]), load_mask(&MASKS[0][1]), load_mask(&MASKS[0][2])],
+            [load_mask(&MASKS[1][0]), load_mask(&MASKS[1][1]), load_mask(&MASKS[1][2])],
+            [load_mask(&MASKS[2][0]), load_mask(&MASKS[2][1]), load_mask(&MASKS[2][2])],
+        ];
+        for blk in 0..blocks {
+            let x = blk * 16;
+            // SAFETY: x + 16 <= n, and every slice holds n (or 3n) elements (asserted above).
+            unsafe {
+                let yv = _mm_loadu_si128(y.as_ptr().add(x).cast());
+                let quads = [
+                    _mm_cvtepu8_epi32(yv),
+                    _mm_cvtepu8_epi32(_mm_srli_si128::<4>(yv)),
+                    _mm_cvtepu8_epi32(_mm_srli_si128::<8>(yv)),
+                    _mm_cvtepu8_epi32(_mm_srli_si128::<12>(yv)),
+                ];
+                let channel = |terms: &[i32]| {
+                    let mut v = [_mm_setzero_si128(); 4];
+                    for (q, l) in quads.iter().enumerate() {
+                        let luma = _mm_mullo_epi32(_mm_sub_epi32(*l, sixteen), gain);
+                        let t = _mm_loadu_si128(terms.as_ptr().add(x + 4 * q).cast());
+                        v[q] = _mm_srai_epi32::<16>(_mm_add_epi32(luma, t));
+                    }
+                    _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]))
+                };
+                let (rv, gv, bv) = (channel(r), channel(g), channel(b));
+                let dst = out.as_mut_ptr().add(3 * x);
+                for (o, m) in masks.iter().enumerate() {
+                    let v = _mm_or_si128(
+                        _mm_or_si128(_mm_shuffle_epi8(rv, m[0]), _mm_shuffle_epi8(gv, m[1])),
+                        _mm_shuffle_epi8(bv, m[2]),
+                    );
+                    _mm_storeu_si128(dst.add(16 * o).cast(), v);
+                }
+            }
+        }
+        let done = blocks * 16;
+        luma_row(&y[done..], &r[done..], &g[done..], &b[done..], &mut out[3 * done..]);
     }
 }
