@@ -32,10 +32,10 @@ MIN_API = "21"
 APP_RULES = ("-keep,allowobfuscation class ** { *; }\n-dontoptimize\n"
              "-dontwarn org.tensorflow.lite.DataType\n-dontwarn org.tensorflow.lite.DataType$*\n")
 
-# The Android API an app compiles against (R8's library classes next to the JDK's): the stub jar
-# the build compiles the Context-taking methods against, from the local Maven repository.
+# The Android API an app compiles against (R8's library classes next to the JDK's): the android-all
+# jar the build compiles the Android-typed methods against, from the local Maven repository.
 ANDROID_JAR = os.path.join(os.path.expanduser("~"), ".m2", "repository", "org", "robolectric", "android-all",
-                           "5.0.2_r3-robolectric-r0", "android-all-5.0.2_r3-robolectric-r0.jar")
+                           "14-robolectric-10818077", "android-all-14-robolectric-10818077.jar")
 
 
 def android_jar():

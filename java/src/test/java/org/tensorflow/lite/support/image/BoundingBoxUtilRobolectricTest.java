@@ -1,19 +1,21 @@
 package org.tensorflow.lite.support.image;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 
 import android.graphics.RectF;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.robolectric.RobolectricTestRunner;
+import org.robolectric.annotation.Config;
 import org.tensorflow.lite.DataType;
 import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
-/**
- * BoundingBoxUtil on the JVM: the Android API jar on the test class path (android-all) has a
- * working RectF, which is plain Java.
- */
-class BoundingBoxUtilContractTest {
+/** BoundingBoxUtil under Robolectric (it returns Android RectFs): results, checks and messages. */
+@RunWith(RobolectricTestRunner.class)
+@Config(sdk = 34)
+public final class BoundingBoxUtilRobolectricTest {
   private static TensorBuffer floats(float[] values, int... shape) {
     TensorBuffer b = TensorBuffer.createFixedSize(shape, DataType.FLOAT32);
     b.loadArray(values);
@@ -21,14 +23,14 @@ class BoundingBoxUtilContractTest {
   }
 
   private static void assertRect(float l, float t, float r, float b, RectF rect) {
-    assertEquals(l, rect.left);
-    assertEquals(t, rect.top);
-    assertEquals(r, rect.right);
-    assertEquals(b, rect.bottom);
+    assertEquals(l, rect.left, 0f);
+    assertEquals(t, rect.top, 0f);
+    assertEquals(r, rect.right, 0f);
+    assertEquals(b, rect.bottom, 0f);
   }
 
   @Test
-  void typesAndCoordinates() {
+  public void typesAndCoordinates() {
     TensorBuffer box = floats(new float[] {0.25f, 0.5f, 0.75f, 1f}, 4);
     int[] order = {0, 1, 2, 3};
     assertRect(0.25f, 0.5f, 0.75f, 1f, BoundingBoxUtil.convert(box, order, 0,
@@ -46,7 +48,7 @@ class BoundingBoxUtilContractTest {
   }
 
   @Test
-  void boxesAlongAnInnerAxis() {
+  public void boxesAlongAnInnerAxis() {
     // Shape (2, 4, 2): box (i, j) has its values at (i * 4 + k) * 2 + j.
     float[] v = new float[16];
     for (int i = 0; i < 16; i++) {
@@ -65,7 +67,7 @@ class BoundingBoxUtilContractTest {
   }
 
   @Test
-  void checksAndMessages() {
+  public void checksAndMessages() {
     TensorBuffer t = floats(new float[12], 3, 4);
     int[] order = {0, 1, 2, 3};
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
