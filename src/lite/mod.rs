@@ -6,6 +6,7 @@
 //! Java direct buffers (borrowed for one JNI call) and Rust-owned memory.
 
 pub mod buffer;
+pub mod image;
 pub mod convert;
 pub mod element;
 pub mod ops;

@@ -146,6 +146,42 @@ public final class ElementwiseOps {
       applied++;
     }
 
+    /**
+     * The element type after the steps added so far.
+     *
+     * @return the type
+     */
+    public DataType type() {
+      return type;
+    }
+
+    /**
+     * Whether a step did not apply to the input (the ops must then run one by one).
+     *
+     * @return whether the plan is rejected
+     */
+    public boolean isRejected() {
+      return rejected;
+    }
+
+    /**
+     * The opcodes, in the encoding of the native {@code run} (a copy).
+     *
+     * @return the program
+     */
+    public int[] program() {
+      return Arrays.copyOf(program, programLength);
+    }
+
+    /**
+     * The constants of the program's steps, in order (a copy).
+     *
+     * @return the parameters
+     */
+    public float[] params() {
+      return Arrays.copyOf(params, paramsLength);
+    }
+
     private void append(int opcode, int argument) {
       if (programLength + 2 > program.length) {
         program = Arrays.copyOf(program, program.length * 2);
