@@ -3,6 +3,7 @@
 //! a UINT8 image the conversion back, `convert_image_dtype` again: times 255.5, truncated.
 //! A FLOAT32 image gets the weighted sum itself.
 
+use super::pixel::flush;
 use crate::lite::ElementType;
 
 /// TensorFlow's weights (float32). Android's colour matrix, which TFLite Support used, has
@@ -23,6 +24,13 @@ pub fn weighted(r: f32, g: f32, b: f32) -> f32 {
     r * WEIGHTS[0] + g * WEIGHTS[1] + b * WEIGHTS[2]
 }
 
+/// [`weighted`] with TensorFlow's flushing of subnormal operands and results (FLOAT32 images).
+#[inline(always)]
+pub fn weighted_flushed(r: f32, g: f32, b: f32) -> f32 {
+    let (r, g, b) = (flush(r), flush(g), flush(b));
+    flush(flush(flush(r * WEIGHTS[0]) + flush(g * WEIGHTS[1])) + flush(b * WEIGHTS[2]))
+}
+
 /// The gray value of a UINT8 pixel, as an integer held in a float.
 #[inline(always)]
 pub fn uint8(r: f32, g: f32, b: f32) -> f32 {
@@ -33,5 +41,5 @@ pub fn uint8(r: f32, g: f32, b: f32) -> f32 {
 /// The gray value of a pixel of an image of `ty` (one of [`supports`]).
 #[inline(always)]
 pub fn gray(ty: ElementType, r: f32, g: f32, b: f32) -> f32 {
-    if ty == ElementType::Uint8 { uint8(r, g, b) } else { weighted(r, g, b) }
+    if ty == ElementType::Uint8 { uint8(r, g, b) } else { weighted_flushed(r, g, b) }
 }

@@ -372,13 +372,13 @@ struct Entry {
 #[inline]
 fn sample<T: Pixel>(src: &[T], row: &Entry, col: &Entry, px: &mut [f32]) {
     let at = |r: Option<usize>, c: Option<usize>, ch: usize| match (r, c) {
-        (Some(r), Some(c)) => src[r + c + ch].to_f32(),
+        (Some(r), Some(c)) => src[r + c + ch].operand(),
         _ => 0.0,
     };
     for (ch, v) in px.iter_mut().enumerate() {
-        let top = lerp(at(row.lo, col.lo, ch), at(row.lo, col.hi, ch), col.weight);
-        let bottom = lerp(at(row.hi, col.lo, ch), at(row.hi, col.hi, ch), col.weight);
-        *v = T::round(lerp(top, bottom, row.weight));
+        let top = lerp(at(row.lo, col.lo, ch), at(row.lo, col.hi, ch), col.weight, T::FLUSH);
+        let bottom = lerp(at(row.hi, col.lo, ch), at(row.hi, col.hi, ch), col.weight, T::FLUSH);
+        *v = T::round(lerp(top, bottom, row.weight, T::FLUSH));
     }
 }
 
@@ -424,9 +424,9 @@ fn rows_fast<T: Pixel>(
     let horizontal = |base: usize, dst: &mut [f32]| {
         let row = &src[base..];
         for k in 0..n {
-            let a = row[lo_off[k]].to_f32();
-            let b = row[hi_off[k]].to_f32();
-            dst[k] = if present[k] { lerp(a, b, weight[k]) } else { 0.0 };
+            let a = row[lo_off[k]].operand();
+            let b = row[hi_off[k]].operand();
+            dst[k] = if present[k] { lerp(a, b, weight[k], T::FLUSH) } else { 0.0 };
         }
     };
     let mut top = vec![0.0f32; n];
@@ -466,6 +466,6 @@ fn rows_fast<T: Pixel>(
 /// `round(top + (bottom - top) * w)` over a row.
 fn vertical<T: Pixel>(top: &[f32], bottom: &[f32], w: f32, out: &mut [f32]) {
     for ((o, t), b) in out.iter_mut().zip(top).zip(bottom) {
-        *o = T::round(lerp(*t, *b, w));
+        *o = T::round(lerp(*t, *b, w, T::FLUSH));
     }
 }

@@ -18,6 +18,23 @@ pub trait Pixel: bytemuck::Pod + Default + Send + Sync + 'static {
     fn from_f32(v: f32) -> Self;
     /// The rule for a computed float result on an image of this type.
     fn round(v: f32) -> f32;
+    /// Whether arithmetic on these values must flush subnormals (only floats can be subnormal).
+    const FLUSH: bool = false;
+    /// The value as an operand of arithmetic: [`Pixel::to_f32`], subnormals read as zero for
+    /// FLOAT32.
+    #[inline(always)]
+    fn operand(self) -> f32 {
+        if Self::FLUSH { flush(self.to_f32()) } else { self.to_f32() }
+    }
+}
+
+/// TensorFlow runs its CPU kernels with subnormal floats flushed to zero, on input and on
+/// output of every operation (the x86 FTZ and DAZ modes, ARM's flush-to-zero): a subnormal
+/// becomes a zero of the same sign. Rust leaves the CPU's default (no flushing), so the float
+/// image kernels flush explicitly.
+#[inline(always)]
+pub fn flush(x: f32) -> f32 {
+    if x.abs() < f32::MIN_POSITIVE { 0.0f32.copysign(x) } else { x }
 }
 
 /// Round half to even for `0 <= v <= 2^22`: adding 2^23 leaves no fraction bits, and the
@@ -76,6 +93,7 @@ integer_pixel!(i64, ElementType::Int64);
 
 impl Pixel for f32 {
     const TYPE: ElementType = ElementType::Float32;
+    const FLUSH: bool = true;
     #[inline(always)]
     fn to_f32(self) -> f32 {
         self

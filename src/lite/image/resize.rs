@@ -66,8 +66,14 @@ pub fn nearest_map(height: usize, width: usize, out_height: usize, out_width: us
     )
 }
 
-/// TensorFlow's interpolation step `a + (b - a) * t` (no fused multiply-add).
+/// TensorFlow's interpolation step `a + (b - a) * t` (no fused multiply-add), each operation's
+/// subnormal result flushed to zero when `flush` is set (a constant per image type, so the branch folds) (as TensorFlow's float kernels run).
 #[inline(always)]
-pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
-    a + (b - a) * t
+pub fn lerp(a: f32, b: f32, t: f32, flush: bool) -> f32 {
+    if flush {
+        use super::pixel::flush;
+        flush(a + flush(flush(b - a) * t))
+    } else {
+        a + (b - a) * t
+    }
 }
