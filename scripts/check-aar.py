@@ -34,8 +34,8 @@ APP_RULES = ("-keep,allowobfuscation class ** { *; }\n-dontoptimize\n"
 
 # The Android API an app compiles against (R8's library classes next to the JDK's): the stub jar
 # the build compiles the Context-taking methods against, from the local Maven repository.
-ANDROID_JAR = os.path.join(os.path.expanduser("~"), ".m2", "repository", "com", "google", "android",
-                           "android", "4.1.1.4", "android-4.1.1.4.jar")
+ANDROID_JAR = os.path.join(os.path.expanduser("~"), ".m2", "repository", "org", "robolectric", "android-all",
+                           "5.0.2_r3-robolectric-r0", "android-all-5.0.2_r3-robolectric-r0.jar")
 
 
 def android_jar():

@@ -6,9 +6,9 @@
 //! Java direct buffers (borrowed for one JNI call) and Rust-owned memory.
 
 pub mod buffer;
-pub mod image;
 pub mod convert;
 pub mod element;
+pub mod image;
 pub mod ops;
 pub mod simd;
 

@@ -1,4 +1,6 @@
-//! TFLite Support's image ops on HWC pixel memory, with TensorFlow's numbers: `tf.image.resize`
+//! Pixel work of TFLite Support's image classes, over borrowed bytes: the conversions between
+//! Android's packed ARGB pixels and RGB tensors ([`argb`]) and YUV 4:2:0 frames to RGB ([`yuv`]);
+//! and the image ops on HWC pixel memory, with TensorFlow's numbers: `tf.image.resize`
 //! (bilinear and nearest neighbour, half-pixel centres, no antialiasing), `resize_with_crop_or_pad`,
 //! `rot90` and `rgb_to_grayscale`, and a [`pipeline`] that runs a program of these followed by the
 //! elementwise steps of [`super::ops`] in as few passes over the pixels as it can.
@@ -8,6 +10,7 @@
 //! resize. Values are computed once per output pixel, with the arithmetic of the one-op-at-a-time
 //! path (including the rounding of an integer image after each op), so fusing never changes a bit.
 
+pub mod argb;
 pub mod crop_pad;
 pub mod grayscale;
 pub mod index_map;
@@ -15,6 +18,7 @@ pub mod pipeline;
 pub mod pixel;
 pub mod resize;
 pub mod rot90;
+pub mod yuv;
 
 #[cfg(test)]
 mod tests;
