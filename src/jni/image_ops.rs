@@ -58,7 +58,8 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageKernels_outputShape<'
 
 /// `static native void run(ByteBuffer srcDirect, byte[] srcHeap, int srcOffset, int srcType,
 /// boolean srcBigEndian, int height, int width, int channels, int[] geometry, int[] program,
-/// float[] params, ByteBuffer dst, int dstType)`
+/// float[] params, ByteBuffer dst, int dstType, ByteBuffer geometryDst)`: `geometryDst` (may be
+/// null) receives the image after the geometry steps, in the source's type.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_ImageKernels_run<'local>(
     mut env: EnvUnowned<'local>,
@@ -76,6 +77,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageKernels_run<'local>(
     params: JFloatArray<'local>,
     dst: JByteBuffer<'local>,
     dst_type: jint,
+    geometry_dst: JByteBuffer<'local>,
 ) {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
@@ -94,15 +96,30 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageKernels_run<'local>(
         // SAFETY: `out_len` bytes from the address lie within the direct buffer's capacity; the
         // buffer is an argument of this call, so its memory stays allocated until we return.
         let output = unsafe { std::slice::from_raw_parts_mut(out_ptr, out_len) };
+        let kept = if geometry_dst.is_null() {
+            None
+        } else {
+            let kept_len = byte_len(out.len(), src_ty)?;
+            let kept_ptr = raw.direct_bytes(&geometry_dst, kept_len)?;
+            if kept_ptr == out_ptr {
+                return Err(Error::invalid_argument("the two destinations must differ").into());
+            }
+            // SAFETY: as for the output; a different buffer Java has just allocated.
+            Some(unsafe { std::slice::from_raw_parts_mut(kept_ptr, kept_len) })
+        };
         let order = ByteOrder::from_big_endian(src_big_endian);
         if !src_direct.is_null() {
             let in_ptr = raw.direct_bytes(&src_direct, in_len)?;
             // SAFETY: as for the output; Java allocates the output fresh, so they never overlap.
             let input_bytes = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
-            pipeline::run(input_bytes, src_ty, order, input, &geometry, &steps, output, dst_ty)?;
+            pipeline::run_keeping(
+                input_bytes, src_ty, order, input, &geometry, &steps, output, dst_ty, kept,
+            )?;
         } else {
             let input_bytes = raw.byte_region(&src_heap, src_offset, in_len)?;
-            pipeline::run(&input_bytes, src_ty, order, input, &geometry, &steps, output, dst_ty)?;
+            pipeline::run_keeping(
+                &input_bytes, src_ty, order, input, &geometry, &steps, output, dst_ty, kept,
+            )?;
         }
         Ok(())
     })

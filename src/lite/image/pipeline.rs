@@ -118,6 +118,24 @@ pub fn run(
     dst: &mut [u8],
     dst_ty: ElementType,
 ) -> Result<ImageShape> {
+    run_keeping(src, src_ty, src_order, shape, program, steps, dst, dst_ty, None)
+}
+
+/// [`run`], also writing the image after the geometry steps (elements of `src_ty`, native order)
+/// to `geometry_dst` in the same pass when it is given: what the one-op-at-a-time path leaves in
+/// the image before the elementwise steps.
+#[allow(clippy::too_many_arguments)]
+pub fn run_keeping(
+    src: &[u8],
+    src_ty: ElementType,
+    src_order: ByteOrder,
+    shape: ImageShape,
+    program: &[Geometry],
+    steps: &[Step<'_>],
+    dst: &mut [u8],
+    dst_ty: ElementType,
+    geometry_dst: Option<&mut [u8]>,
+) -> Result<ImageShape> {
     let out = output_shape(shape, program)?;
     if shape.len().checked_mul(src_ty.size()) != Some(src.len()) {
         return Err(Error::invalid_argument(format!(
@@ -137,6 +155,17 @@ pub fn run(
             out.channels
         )));
     }
+    if let Some(g) = &geometry_dst {
+        if out.len().checked_mul(src_ty.size()) != Some(g.len()) {
+            return Err(Error::invalid_argument(format!(
+                "geometry destination holds {} bytes, not a {}x{}x{} image of {src_ty:?}",
+                g.len(),
+                out.height,
+                out.width,
+                out.channels
+            )));
+        }
+    }
     check_steps(steps)?;
     let passes = plan(shape, src_ty, program)?;
     let mut sink = FinalSink {
@@ -144,6 +173,7 @@ pub fn run(
         prepared: Prepared::new(steps, out.width * out.channels),
         dst,
         dst_ty,
+        geometry_dst,
         scratch: Vec::new(),
     };
     macro_rules! typed {
@@ -240,6 +270,7 @@ struct FinalSink<'a> {
     prepared: Prepared,
     dst: &'a mut [u8],
     dst_ty: ElementType,
+    geometry_dst: Option<&'a mut [u8]>,
     scratch: Vec<f32>,
 }
 
@@ -248,18 +279,32 @@ impl<T: Pixel> Sink<T> for FinalSink<'_> {
         self.prepared.is_empty() && self.dst_ty == T::TYPE
     }
     fn put_pixels(&mut self, y: usize, row: &[T]) {
+        if let Some(g) = self.geometry_dst.as_deref_mut() {
+            let bytes: &[u8] = bytemuck::cast_slice(row);
+            g[y * bytes.len()..(y + 1) * bytes.len()].copy_from_slice(bytes);
+        }
         if <Self as Sink<T>>::exact(self) {
             let bytes: &[u8] = bytemuck::cast_slice(row);
             self.dst[y * bytes.len()..(y + 1) * bytes.len()].copy_from_slice(bytes);
         } else {
+            // The elementwise steps read the moved pixels as floats (the geometry copy above is
+            // already exact, so it is not written again from the floats).
             let mut scratch = std::mem::take(&mut self.scratch);
             scratch.clear();
             scratch.extend(row.iter().map(|v| v.to_f32()));
+            let geometry = self.geometry_dst.take();
             <Self as Sink<T>>::put_floats(self, y, &mut scratch);
+            self.geometry_dst = geometry;
             self.scratch = scratch;
         }
     }
     fn put_floats(&mut self, y: usize, row: &mut [f32]) {
+        if let Some(g) = self.geometry_dst.as_deref_mut() {
+            let size = T::TYPE.size();
+            // Values in the image type's rule are exact in that type.
+            let out = &mut g[y * self.row_len * size..(y + 1) * self.row_len * size];
+            let _ = store_f32(row, T::TYPE, ByteOrder::NATIVE, out);
+        }
         self.prepared.apply(y * self.row_len, row);
         let size = self.dst_ty.size();
         let out = &mut self.dst[y * self.row_len * size..(y + 1) * self.row_len * size];
@@ -276,7 +321,7 @@ fn run_pass<T: Pixel>(src: &[T], pass: &Pass, sink: &mut impl Sink<T>) {
     match pass.resize {
         None => {
             let (per_row, per_col) = pass.pre.offsets(c);
-            if pass.moves_only() && sink.exact() {
+            if pass.moves_only() {
                 let mut row = vec![T::default(); out.width * c];
                 for (y, ro) in per_row.iter().enumerate() {
                     for (dst, co) in row.chunks_exact_mut(c).zip(&per_col) {

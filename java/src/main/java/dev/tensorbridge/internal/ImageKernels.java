@@ -148,6 +148,37 @@ public final class ImageKernels {
       int[] program,
       float[] params,
       DataType dstType) {
+    return run(src, srcType, height, width, channels, geometry, program, params, dstType, false)[0];
+  }
+
+  /**
+   * {@link #run(ByteBuffer, DataType, int, int, int, int[], int[], float[], DataType)}, and when
+   * {@code keepGeometry} is set also the image after the geometry steps (in {@code srcType}),
+   * written in the same pass: what the ops run one by one leave in the image.
+   *
+   * @param src the image's elements from index 0
+   * @param srcType the image's element type
+   * @param height image height
+   * @param width image width
+   * @param channels image channels
+   * @param geometry the encoded geometry program
+   * @param program the elementwise opcodes (empty for none)
+   * @param params the elementwise constants
+   * @param dstType the result's element type
+   * @param keepGeometry whether to return the geometry result too
+   * @return {result, geometry result or null}
+   */
+  public static ByteBuffer[] run(
+      ByteBuffer src,
+      DataType srcType,
+      int height,
+      int width,
+      int channels,
+      int[] geometry,
+      int[] program,
+      float[] params,
+      DataType dstType,
+      boolean keepGeometry) {
     if (src == null || srcType == null || dstType == null) {
       throw new NullPointerException("image buffer and data types must not be null");
     }
@@ -167,13 +198,21 @@ public final class ImageKernels {
           "the image needs " + inBytes + " bytes but its buffer holds " + src.capacity());
     }
     ByteBuffer dst = ResultStorage.allocate((int) outBytes);
+    ByteBuffer kept = null;
+    if (keepGeometry) {
+      long keptBytes = (long) out[0] * out[1] * out[2] * srcType.byteSize();
+      if (keptBytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("the resized image does not fit a buffer");
+      }
+      kept = ResultStorage.allocate((int) keptBytes);
+    }
     boolean bigEndian = src.order() == ByteOrder.BIG_ENDIAN;
     if (src.isDirect()) {
       run(src, null, 0, srcType.ordinal(), bigEndian, height, width, channels, geometry, program,
-          params, dst, dstType.ordinal());
+          params, dst, dstType.ordinal(), kept);
     } else if (src.hasArray()) {
       run(null, src.array(), src.arrayOffset(), srcType.ordinal(), bigEndian, height, width,
-          channels, geometry, program, params, dst, dstType.ordinal());
+          channels, geometry, program, params, dst, dstType.ordinal(), kept);
     } else {
       // Read-only heap storage does not hand out its array: copy the elements first.
       byte[] copy = new byte[(int) inBytes];
@@ -181,9 +220,9 @@ public final class ImageKernels {
       from.clear();
       from.get(copy);
       run(null, copy, 0, srcType.ordinal(), bigEndian, height, width, channels, geometry,
-          program, params, dst, dstType.ordinal());
+          program, params, dst, dstType.ordinal(), kept);
     }
-    return dst;
+    return new ByteBuffer[] {dst, kept};
   }
 
   // src/jni/image_ops.rs; element types cross as DataType.ordinal() (Rust holds the type table)
@@ -203,5 +242,6 @@ public final class ImageKernels {
       int[] program,
       float[] params,
       ByteBuffer dst,
-      int dstType);
+      int dstType,
+      ByteBuffer geometryDst);
 }
