@@ -198,6 +198,19 @@ public final class ElementwiseOps {
   }
 
   /**
+   * Adds {@code op}'s steps to {@code plan} if it is one of the fusable ops (exactly their
+   * classes) and applies to the plan's shape.
+   *
+   * @param op an operator
+   * @param plan the plan to extend
+   * @return false if the op cannot be fused (the caller then runs the ops one by one)
+   */
+  public static boolean addTo(Object op, Plan plan) {
+    Planner p = planner;
+    return p != null && op != null && p.addTo(op, plan) && !plan.rejected;
+  }
+
+  /**
    * Whether a normalisation with {@code channels} channels applies to {@code shape}: one channel
    * always, otherwise the last dimension must equal the channel count.
    *
