@@ -441,37 +441,39 @@ fn rows_fast<T: Pixel>(
     mut emit: impl FnMut(usize, &mut [f32]),
 ) {
     let n = post.cols.len() * c;
-    // Per output value: the two source element offsets (relative to the row) and the weight.
-    let mut lo_off = Vec::with_capacity(n);
-    let mut hi_off = Vec::with_capacity(n);
-    let mut weight = Vec::with_capacity(n);
-    let mut present = Vec::with_capacity(n);
-    for j in &post.cols {
-        for ch in 0..c {
-            match j {
-                Some(j) => {
-                    let e = &cols[*j as usize];
-                    // A total pre-map has every offset.
-                    lo_off.push(e.lo.unwrap_or(0) + ch);
-                    hi_off.push(e.hi.unwrap_or(0) + ch);
-                    weight.push(e.weight);
-                    present.push(true);
-                }
-                None => {
-                    lo_off.push(0);
-                    hi_off.push(0);
-                    weight.push(0.0);
-                    present.push(false);
-                }
+    // Per output pixel: the two source element offsets (relative to the row) and the weight;
+    // padded output columns read pixel 0 and are zeroed afterwards.
+    let mut taps: Vec<(usize, usize, f32)> = Vec::with_capacity(post.cols.len());
+    let mut absent = Vec::new();
+    for (x, j) in post.cols.iter().enumerate() {
+        match j {
+            Some(j) => {
+                let e = &cols[*j as usize];
+                // A total pre-map has every offset.
+                taps.push((e.lo.unwrap_or(0), e.hi.unwrap_or(0), e.weight));
+            }
+            None => {
+                taps.push((0, 0, 0.0));
+                absent.push(x);
             }
         }
     }
     let horizontal = |base: usize, dst: &mut [f32]| {
         let row = &src[base..];
-        for k in 0..n {
-            let a = row[lo_off[k]].operand();
-            let b = row[hi_off[k]].operand();
-            dst[k] = if present[k] { lerp(a, b, weight[k], T::FLUSH) } else { 0.0 };
+        match c {
+            3 => horizontal_pixels::<T, 3>(row, &taps, dst),
+            1 => horizontal_pixels::<T, 1>(row, &taps, dst),
+            4 => horizontal_pixels::<T, 4>(row, &taps, dst),
+            _ => {
+                for (px, &(lo, hi, w)) in dst.chunks_exact_mut(c).zip(&taps) {
+                    for (ch, v) in px.iter_mut().enumerate() {
+                        *v = lerp(row[lo + ch].operand(), row[hi + ch].operand(), w, T::FLUSH);
+                    }
+                }
+            }
+        }
+        for &x in &absent {
+            dst[x * c..(x + 1) * c].fill(0.0);
         }
     };
     let mut top = vec![0.0f32; n];
@@ -505,6 +507,19 @@ fn rows_fast<T: Pixel>(
         }
         vertical::<T>(&top, &bottom, e.weight, out);
         emit(y, out);
+    }
+}
+
+/// One source row interpolated along x for `C` channels (a constant, so the channel loop unrolls
+/// and each pixel's slice is bounds-checked once).
+#[inline(always)]
+fn horizontal_pixels<T: Pixel, const C: usize>(row: &[T], taps: &[(usize, usize, f32)], dst: &mut [f32]) {
+    for (px, &(lo, hi, w)) in dst.chunks_exact_mut(C).zip(taps) {
+        let a: &[T; C] = row[lo..lo + C].try_into().expect("C elements");
+        let b: &[T; C] = row[hi..hi + C].try_into().expect("C elements");
+        for ch in 0..C {
+            px[ch] = lerp(a[ch].operand(), b[ch].operand(), w, T::FLUSH);
+        }
     }
 }
 
