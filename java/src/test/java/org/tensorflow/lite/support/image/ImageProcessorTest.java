@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import android.graphics.PointF;
-import android.graphics.RectF;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -113,29 +111,6 @@ class ImageProcessorTest {
     assertEquals(ColorSpaceType.GRAYSCALE, withNormalize.getColorSpaceType());
     assertEquals(DataType.FLOAT32, withNormalize.getDataType());
     assertArrayEquals(new int[] {1, 7, 5, 1}, withNormalize.getTensorBuffer().getShape());
-  }
-
-  @Test
-  void inverseTransformWalksTheOpsBackwards() {
-    // 100 x 200 -> rot90 -> 200 x 100 -> resize -> 50 x 25.
-    ImageProcessor p = new ImageProcessor.Builder()
-        .add(new Rot90Op(1))
-        .add(new ResizeOp(50, 25, ResizeOp.ResizeMethod.BILINEAR))
-        .build();
-    PointF back = p.inverseTransform(new PointF(10, 20), 100, 200);
-    // Resize back: (10 * 100 / 25, 20 * 200 / 50) = (40, 80); rotation back: (200 - 80, 40).
-    assertEquals(120f, back.x);
-    assertEquals(40f, back.y);
-    RectF box = p.inverseTransform(new RectF(10, 20, 15, 30), 100, 200);
-    // Corners (10, 20) -> (120, 40) and (15, 30) -> (200 - 120, 60) = (80, 60).
-    assertEquals(80f, box.left);
-    assertEquals(40f, box.top);
-    assertEquals(120f, box.right);
-    assertEquals(60f, box.bottom);
-    ImageProcessor pad = new ImageProcessor.Builder().add(new ResizeWithCropOrPadOp(10, 10)).build();
-    PointF shifted = pad.inverseTransform(new PointF(5, 5), 4, 7);
-    assertEquals(5f + (7 - 10) / 2, shifted.x);
-    assertEquals(5f + (4 - 10) / 2, shifted.y);
   }
 
   @Test
