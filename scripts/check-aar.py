@@ -32,10 +32,10 @@ MIN_API = "21"
 APP_RULES = ("-keep,allowobfuscation class ** { *; }\n-dontoptimize\n"
              "-dontwarn org.tensorflow.lite.DataType\n-dontwarn org.tensorflow.lite.DataType$*\n")
 
-# The Android API an app compiles against (R8's library classes next to the JDK's): the stub jar
-# the build compiles the Context-taking methods against, from the local Maven repository.
-ANDROID_JAR = os.path.join(os.path.expanduser("~"), ".m2", "repository", "com", "google", "android",
-                           "android", "4.1.1.4", "android-4.1.1.4.jar")
+# The Android API an app compiles against (R8's library classes next to the JDK's): the android-all
+# jar the build compiles the Android-typed methods against, from the local Maven repository.
+ANDROID_JAR = os.path.join(os.path.expanduser("~"), ".m2", "repository", "org", "robolectric", "android-all",
+                           "14-robolectric-10818077", "android-all-14-robolectric-10818077.jar")
 
 
 def android_jar():

@@ -87,14 +87,14 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
     })
 }
 
-fn byte_len(count: usize, ty: ElementType) -> crate::Result<usize> {
+pub(super) fn byte_len(count: usize, ty: ElementType) -> crate::Result<usize> {
     count
         .checked_mul(ty.size())
         .ok_or_else(|| Error::invalid_argument("element count overflows the byte count"))
 }
 
 /// The steps of a program, borrowing their constants from `params`.
-fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>>> {
+pub(super) fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>>> {
     if program.len() % 2 != 0 {
         return Err(Error::invalid_argument(
             "program is not (opcode, channels) pairs",
@@ -141,7 +141,7 @@ fn decode<'a>(program: &[jint], params: &'a [f32]) -> crate::Result<Vec<Step<'a>
 }
 
 impl RawEnv {
-    fn ints(&self, array: &JIntArray<'_>) -> BridgeResult<Vec<jint>> {
+    pub(super) fn ints(&self, array: &JIntArray<'_>) -> BridgeResult<Vec<jint>> {
         let raw = array.as_raw() as jarray;
         let mut out = vec![0; self.array_len(raw)?];
         // SAFETY: a non-null int[] (checked by `array_len`) of exactly `out.len()` elements.
@@ -149,7 +149,7 @@ impl RawEnv {
         Ok(out)
     }
 
-    fn floats(&self, array: &JFloatArray<'_>) -> BridgeResult<Vec<f32>> {
+    pub(super) fn floats(&self, array: &JFloatArray<'_>) -> BridgeResult<Vec<f32>> {
         let raw = array.as_raw() as jarray;
         let mut out = vec![0.0f32; self.array_len(raw)?];
         // SAFETY: as in `ints`, for a float[].
@@ -159,7 +159,7 @@ impl RawEnv {
 
     /// `len` bytes of `array` from `offset`, copied out (a heap source is the rare case: our own
     /// buffers are direct).
-    fn byte_region(
+    pub(super) fn byte_region(
         &self,
         array: &JByteArray<'_>,
         offset: jint,
@@ -174,7 +174,7 @@ impl RawEnv {
     }
 
     /// The address of a direct buffer holding at least `len` bytes (`len > 0`).
-    fn direct_bytes(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<*mut u8> {
+    pub(super) fn direct_bytes(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<*mut u8> {
         if buffer.is_null() {
             return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
         }

@@ -11,6 +11,8 @@ mod eager_operation;
 mod eager_operation_builder;
 mod elementwise_ops;
 mod graph;
+mod image_ops;
+mod image_pixels;
 mod native_handle;
 mod op_attrs;
 mod raw_env;

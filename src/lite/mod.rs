@@ -8,6 +8,7 @@
 pub mod buffer;
 pub mod convert;
 pub mod element;
+pub mod image;
 pub mod ops;
 pub mod simd;
 

@@ -79,13 +79,7 @@ pub fn run(
             dst.len()
         )));
     }
-    for step in steps {
-        if let Step::Normalize { mean, stddev } = step {
-            if mean.is_empty() || mean.len() != stddev.len() {
-                return Err(Error::invalid_argument("means and stddevs must pair up"));
-            }
-        }
-    }
+    check_steps(steps)?;
     if count == 0 {
         return Ok(());
     }
@@ -116,6 +110,39 @@ pub fn run(
         start += n;
     }
     Ok(())
+}
+
+/// Checks what the steps' constants must satisfy (means and stddevs pair up, at least one).
+pub(crate) fn check_steps(steps: &[Step<'_>]) -> Result<()> {
+    for step in steps {
+        if let Step::Normalize { mean, stddev } = step {
+            if mean.is_empty() || mean.len() != stddev.len() {
+                return Err(Error::invalid_argument("means and stddevs must pair up"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checked steps ready to run over pieces of at most `chunk` floats of a longer flat sequence
+/// (the image pipeline's rows): the same arithmetic as [`run`].
+pub(crate) struct Prepared(Vec<Pattern>);
+
+impl Prepared {
+    /// Prepares `steps` (checked by [`check_steps`]) for pieces of at most `chunk` elements.
+    pub(crate) fn new(steps: &[Step<'_>], chunk: usize) -> Prepared {
+        Prepared(steps.iter().map(|s| Pattern::new(s, chunk)).collect())
+    }
+
+    /// Runs the steps over `work`, whose first element has flat index `start`.
+    pub(crate) fn apply(&self, start: usize, work: &mut [f32]) {
+        apply(&self.0, start, work)
+    }
+
+    /// Whether there is no step at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// A step with its per-channel constants repeated over a chunk plus one period, so that the

@@ -147,6 +147,42 @@ public final class ElementwiseOps {
       applied++;
     }
 
+    /**
+     * The element type after the steps added so far.
+     *
+     * @return the type
+     */
+    public DataType type() {
+      return type;
+    }
+
+    /**
+     * Whether a step did not apply to the input (the ops must then run one by one).
+     *
+     * @return whether the plan is rejected
+     */
+    public boolean isRejected() {
+      return rejected;
+    }
+
+    /**
+     * The opcodes, in the encoding of the native {@code run} (a copy).
+     *
+     * @return the program
+     */
+    public int[] program() {
+      return Arrays.copyOf(program, programLength);
+    }
+
+    /**
+     * The constants of the program's steps, in order (a copy).
+     *
+     * @return the parameters
+     */
+    public float[] params() {
+      return Arrays.copyOf(params, paramsLength);
+    }
+
     private void append(int opcode, int argument) {
       if (programLength + 2 > program.length) {
         program = Arrays.copyOf(program, program.length * 2);
@@ -160,6 +196,19 @@ public final class ElementwiseOps {
         params = Arrays.copyOf(params, Math.max(length, params.length * 2));
       }
     }
+  }
+
+  /**
+   * Adds {@code op}'s steps to {@code plan} if it is one of the fusable ops (exactly their
+   * classes) and applies to the plan's shape.
+   *
+   * @param op an operator
+   * @param plan the plan to extend
+   * @return false if the op cannot be fused (the caller then runs the ops one by one)
+   */
+  public static boolean addTo(Object op, Plan plan) {
+    Planner p = planner;
+    return p != null && op != null && p.addTo(op, plan) && !plan.rejected;
   }
 
   /**

@@ -21,6 +21,22 @@ import org.junit.jupiter.api.Test;
 class WithoutAndroidTest {
   @Test
   void everyMethodWithoutAContextWorksWithoutAndroidClasses() throws Exception {
+    String out = runProbe(WithoutAndroidProbe.class.getName());
+    assertTrue(out.contains("passed: android.content.Context is absent"), out);
+  }
+
+  /**
+   * The image classes: TensorImage, ColorSpaceType, BoundingBoxUtil, ... name Bitmap,
+   * android.media.Image and RectF in some signatures; every other method must work without them.
+   */
+  @Test
+  void imageClassesWorkWithoutAndroidClasses() throws Exception {
+    String out = runProbe("org.tensorflow.lite.support.image.ImageWithoutAndroidProbe");
+    assertTrue(out.contains("passed: android.graphics.Bitmap is absent"), out);
+    assertTrue(out.contains("passed: every image class loads and links"), out);
+  }
+
+  private static String runProbe(String probe) throws Exception {
     String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
     String classPath = System.getProperty("tensorbridge.test.classesDir") + File.pathSeparator
         + System.getProperty("tensorbridge.test.testClassesDir");
@@ -29,7 +45,7 @@ class WithoutAndroidTest {
     command.add("-Xcheck:jni");
     command.add("-cp");
     command.add(classPath);
-    command.add(WithoutAndroidProbe.class.getName());
+    command.add(probe);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     InputStream in = process.getInputStream();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -40,7 +56,7 @@ class WithoutAndroidTest {
     assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the child JVM did not exit");
     String out = new String(bytes.toByteArray(), StandardCharsets.UTF_8);
     assertEquals(0, process.exitValue(), out);
-    assertTrue(out.contains("passed: android.content.Context is absent"), out);
     assertTrue(out.endsWith("ok\n"), out);
+    return out;
   }
 }
