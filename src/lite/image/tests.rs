@@ -44,7 +44,8 @@ fn random_image(rng: &mut Rng, ty: ElementType, n: usize) -> Vec<u8> {
                 let v = match z % 50 {
                     0 => f32::INFINITY,
                     1 => f32::NEG_INFINITY,
-                    2 => f32::NAN,
+                    // Miri picks NaN payloads at random, so byte comparisons leave NaN out there.
+                    2 if !cfg!(miri) => f32::NAN,
                     3 => f32::from_bits((z >> 40) as u32 & 0x007F_FFFF),
                     _ => ((z >> 40) as i64 - (1 << 23)) as f32 / 4096.0,
                 };
