@@ -13,33 +13,65 @@ use tensorbridge::lite::ops::Step;
 use tensorbridge::lite::{ByteOrder, ElementType};
 
 fn frame() -> Vec<u8> {
-    (0..1080 * 1920 * 3).map(|i: usize| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect()
+    (0..1080 * 1920 * 3)
+        .map(|i: usize| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
     let src = frame();
     let shape = ImageShape::new(1080, 1920, 3).unwrap();
-    let resize = Geometry::Resize { height: 224, width: 224, method: ResizeMethod::Bilinear };
+    let resize = Geometry::Resize {
+        height: 224,
+        width: 224,
+        method: ResizeMethod::Bilinear,
+    };
     let mean = [127.5f32];
     let std = [127.5f32];
-    let steps = [Step::Normalize { mean: &mean, stddev: &std }];
+    let steps = [Step::Normalize {
+        mean: &mean,
+        stddev: &std,
+    }];
     let mut dst = vec![0u8; 224 * 224 * 3 * 4];
     let copy_src = vec![1u8; dst.len()];
     let mut group = c.benchmark_group("image_pipeline");
     group.bench_function("resize_normalize", |b| {
         b.iter(|| {
-            pipeline::run(&src, ElementType::Uint8, ByteOrder::NATIVE, shape, &[resize], &steps,
-                &mut dst, ElementType::Float32)
-                .unwrap();
+            pipeline::run(
+                &src,
+                ElementType::Uint8,
+                ByteOrder::NATIVE,
+                shape,
+                &[resize],
+                &steps,
+                &mut dst,
+                ElementType::Float32,
+            )
+            .unwrap();
             black_box(&dst);
         })
     });
-    let rotated = [Geometry::Rot90 { k: 1 }, Geometry::CropOrPad { height: 1080, width: 1080 }, resize];
+    let rotated = [
+        Geometry::Rot90 { k: 1 },
+        Geometry::CropOrPad {
+            height: 1080,
+            width: 1080,
+        },
+        resize,
+    ];
     group.bench_function("rot90_crop_resize_normalize", |b| {
         b.iter(|| {
-            pipeline::run(&src, ElementType::Uint8, ByteOrder::NATIVE, shape, &rotated, &steps,
-                &mut dst, ElementType::Float32)
-                .unwrap();
+            pipeline::run(
+                &src,
+                ElementType::Uint8,
+                ByteOrder::NATIVE,
+                shape,
+                &rotated,
+                &steps,
+                &mut dst,
+                ElementType::Float32,
+            )
+            .unwrap();
             black_box(&dst);
         })
     });

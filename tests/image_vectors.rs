@@ -33,11 +33,18 @@ fn pixels(seed: u64, ty: ElementType, n: usize) -> Vec<u8> {
 }
 
 fn hex(s: &str) -> Vec<u8> {
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
 }
 
 fn usizes(v: &Value) -> Vec<usize> {
-    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as usize)
+        .collect()
 }
 
 fn geometry(op: &str, args: &[Value]) -> Geometry {
@@ -52,7 +59,10 @@ fn geometry(op: &str, args: &[Value]) -> Geometry {
                 ResizeMethod::NearestNeighbor
             },
         },
-        "crop_or_pad" => Geometry::CropOrPad { height: n(0) as usize, width: n(1) as usize },
+        "crop_or_pad" => Geometry::CropOrPad {
+            height: n(0) as usize,
+            width: n(1) as usize,
+        },
         "rot90" => Geometry::Rot90 { k: n(0) as i32 },
         "grayscale" => Geometry::Grayscale,
         other => panic!("unknown op {other}"),
@@ -80,7 +90,10 @@ fn check(case: &Value) -> Result<(), String> {
             let step = step.as_array().unwrap();
             match step[0].as_str().unwrap() {
                 "normalize" => {
-                    norm = Some((step[1].as_f64().unwrap() as f32, step[2].as_f64().unwrap() as f32))
+                    norm = Some((
+                        step[1].as_f64().unwrap() as f32,
+                        step[2].as_f64().unwrap() as f32,
+                    ))
                 }
                 name => program.push(geometry(name, &step[1..])),
             }
@@ -90,15 +103,31 @@ fn check(case: &Value) -> Result<(), String> {
     }
     let (mean, std) = norm.map(|(m, s)| ([m], [s])).unwrap_or(([0.0], [1.0]));
     let steps: Vec<Step<'_>> = match norm {
-        Some(_) => vec![Step::Normalize { mean: &mean, stddev: &std }],
+        Some(_) => vec![Step::Normalize {
+            mean: &mean,
+            stddev: &std,
+        }],
         None => vec![],
     };
-    let dst_ty = if norm.is_some() { ElementType::Float32 } else { ty };
+    let dst_ty = if norm.is_some() {
+        ElementType::Float32
+    } else {
+        ty
+    };
     let o = usizes(&case["out_shape"]);
     let out_len = o.iter().product::<usize>();
     let mut out = vec![0u8; out_len * dst_ty.size()];
-    let got_shape = pipeline::run(&input, ty, ByteOrder::Little, shape, &program, &steps, &mut out, dst_ty)
-        .map_err(|e| format!("error {e:?}"))?;
+    let got_shape = pipeline::run(
+        &input,
+        ty,
+        ByteOrder::Little,
+        shape,
+        &program,
+        &steps,
+        &mut out,
+        dst_ty,
+    )
+    .map_err(|e| format!("error {e:?}"))?;
     if [got_shape.height, got_shape.width, got_shape.channels] != o[..] {
         return Err(format!("shape {got_shape:?}, expected {o:?}"));
     }
@@ -111,7 +140,10 @@ fn check(case: &Value) -> Result<(), String> {
             }
         }
         (_, Value::String(h)) => {
-            let got: String = Sha256::digest(&out).iter().map(|b| format!("{b:02x}")).collect();
+            let got: String = Sha256::digest(&out)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
             if &got != h {
                 return Err("sha256 differs".into());
             }
@@ -131,10 +163,19 @@ fn every_vector_matches_tensorflow() {
         if let Err(e) = check(&case) {
             failures.push(format!(
                 "{} {} {:?} {} -> {}: {e}",
-                case["op"], case["dtype"], case["shape"].to_string(), case["args"], case["out_shape"]
+                case["op"],
+                case["dtype"],
+                case["shape"].to_string(),
+                case["args"],
+                case["out_shape"]
             ));
         }
     }
     assert!(count > 700, "only {count} vectors");
-    assert!(failures.is_empty(), "{} of {count} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

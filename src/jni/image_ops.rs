@@ -17,9 +17,9 @@ use jni::sys::{jarray, jboolean, jint};
 use super::elementwise_ops::{byte_len, decode};
 use super::guard::guard_primitive;
 use super::raw_env::RawEnv;
+use crate::lite::ByteOrder;
 use crate::lite::buffer::element_type;
 use crate::lite::image::{self, Geometry, ImageShape, ResizeMethod, pipeline};
-use crate::lite::ByteOrder;
 use crate::{Error, ErrorKind};
 
 /// Geometry opcodes (`ImageKernels.RESIZE_BILINEAR` … in Java).
@@ -113,12 +113,28 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageKernels_run<'local>(
             // SAFETY: as for the output; Java allocates the output fresh, so they never overlap.
             let input_bytes = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
             pipeline::run_keeping(
-                input_bytes, src_ty, order, input, &geometry, &steps, output, dst_ty, kept,
+                input_bytes,
+                src_ty,
+                order,
+                input,
+                &geometry,
+                &steps,
+                output,
+                dst_ty,
+                kept,
             )?;
         } else {
             let input_bytes = raw.byte_region(&src_heap, src_offset, in_len)?;
             pipeline::run_keeping(
-                &input_bytes, src_ty, order, input, &geometry, &steps, output, dst_ty, kept,
+                &input_bytes,
+                src_ty,
+                order,
+                input,
+                &geometry,
+                &steps,
+                output,
+                dst_ty,
+                kept,
             )?;
         }
         Ok(())
@@ -142,14 +158,19 @@ fn image_shape(height: jint, width: jint, channels: jint) -> crate::Result<Image
 
 /// The geometry steps of a program of `(opcode, a, b)` triples.
 fn decode_geometry(program: &[jint]) -> crate::Result<Vec<Geometry>> {
-    if program.len() % 3 != 0 {
-        return Err(Error::invalid_argument("geometry is not (opcode, a, b) triples"));
+    if !program.len().is_multiple_of(3) {
+        return Err(Error::invalid_argument(
+            "geometry is not (opcode, a, b) triples",
+        ));
     }
     program
         .chunks_exact(3)
         .map(|t| {
             let size = || -> crate::Result<(usize, usize)> {
-                Ok((dimension(t[1], "target height")?, dimension(t[2], "target width")?))
+                Ok((
+                    dimension(t[1], "target height")?,
+                    dimension(t[2], "target width")?,
+                ))
             };
             Ok(match t[0] {
                 RESIZE_BILINEAR | RESIZE_NEAREST => {
@@ -159,7 +180,11 @@ fn decode_geometry(program: &[jint]) -> crate::Result<Vec<Geometry>> {
                     } else {
                         ResizeMethod::NearestNeighbor
                     };
-                    Geometry::Resize { height, width, method }
+                    Geometry::Resize {
+                        height,
+                        width,
+                        method,
+                    }
                 }
                 CROP_OR_PAD => {
                     let (height, width) = size()?;

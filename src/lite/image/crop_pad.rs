@@ -9,7 +9,11 @@ pub fn axis(size: usize, target: usize) -> Vec<Option<u32>> {
     if target > size {
         let offset = (target - size) / 2;
         (0..target)
-            .map(|i| i.checked_sub(offset).filter(|&s| s < size).map(|s| s as u32))
+            .map(|i| {
+                i.checked_sub(offset)
+                    .filter(|&s| s < size)
+                    .map(|s| s as u32)
+            })
             .collect()
     } else {
         let offset = (size - target) / 2;
@@ -19,5 +23,9 @@ pub fn axis(size: usize, target: usize) -> Vec<Option<u32>> {
 
 /// The map of cropping or padding `height` × `width` to `target_height` × `target_width`.
 pub fn map(height: usize, width: usize, target_height: usize, target_width: usize) -> IndexMap {
-    IndexMap::separable((height, width), axis(height, target_height), axis(width, target_width))
+    IndexMap::separable(
+        (height, width),
+        axis(height, target_height),
+        axis(width, target_width),
+    )
 }

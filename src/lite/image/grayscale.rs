@@ -35,11 +35,18 @@ pub fn weighted_flushed(r: f32, g: f32, b: f32) -> f32 {
 #[inline(always)]
 pub fn uint8(r: f32, g: f32, b: f32) -> f32 {
     let v = weighted(r * FROM_UINT8, g * FROM_UINT8, b * FROM_UINT8) * 255.5;
-    v.max(0.0).min(255.0).trunc()
+    // max/min rather than clamp: no NaN can arrive, and the form matches the other kernels.
+    #[allow(clippy::manual_clamp)]
+    let clamped = v.max(0.0).min(255.0);
+    clamped.trunc()
 }
 
 /// The gray value of a pixel of an image of `ty` (one of [`supports`]).
 #[inline(always)]
 pub fn gray(ty: ElementType, r: f32, g: f32, b: f32) -> f32 {
-    if ty == ElementType::Uint8 { uint8(r, g, b) } else { weighted_flushed(r, g, b) }
+    if ty == ElementType::Uint8 {
+        uint8(r, g, b)
+    } else {
+        weighted_flushed(r, g, b)
+    }
 }

@@ -27,7 +27,12 @@ impl IndexMap {
         rows: Vec<Option<u32>>,
         cols: Vec<Option<u32>>,
     ) -> IndexMap {
-        IndexMap { transposed: false, rows, cols, in_size }
+        IndexMap {
+            transposed: false,
+            rows,
+            cols,
+            in_size,
+        }
     }
 
     /// Output height and width.
@@ -55,15 +60,39 @@ impl IndexMap {
     /// This map followed by `next` (which maps this map's output to a new output).
     pub fn then(&self, next: &IndexMap) -> IndexMap {
         let through = |first: &[Option<u32>], second: &[Option<u32>]| -> Vec<Option<u32>> {
-            second.iter().map(|i| i.and_then(|i| first[i as usize])).collect()
+            second
+                .iter()
+                .map(|i| i.and_then(|i| first[i as usize]))
+                .collect()
         };
         let (transposed, rows, cols) = match (next.transposed, self.transposed) {
-            (false, false) => (false, through(&self.rows, &next.rows), through(&self.cols, &next.cols)),
-            (false, true) => (true, through(&self.rows, &next.cols), through(&self.cols, &next.rows)),
-            (true, false) => (true, through(&self.rows, &next.rows), through(&self.cols, &next.cols)),
-            (true, true) => (false, through(&self.rows, &next.cols), through(&self.cols, &next.rows)),
+            (false, false) => (
+                false,
+                through(&self.rows, &next.rows),
+                through(&self.cols, &next.cols),
+            ),
+            (false, true) => (
+                true,
+                through(&self.rows, &next.cols),
+                through(&self.cols, &next.rows),
+            ),
+            (true, false) => (
+                true,
+                through(&self.rows, &next.rows),
+                through(&self.cols, &next.cols),
+            ),
+            (true, true) => (
+                false,
+                through(&self.rows, &next.cols),
+                through(&self.cols, &next.rows),
+            ),
         };
-        IndexMap { transposed, rows, cols, in_size: self.in_size }
+        IndexMap {
+            transposed,
+            rows,
+            cols,
+            in_size: self.in_size,
+        }
     }
 
     /// Element offsets into the source (row-major, `channels` values per pixel) split into a part

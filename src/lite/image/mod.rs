@@ -40,7 +40,11 @@ impl ImageShape {
     /// A shape; every dimension must be positive and the element count must fit `i32` (the
     /// largest buffer a Java caller can hold).
     pub fn new(height: usize, width: usize, channels: usize) -> Result<ImageShape> {
-        let shape = ImageShape { height, width, channels };
+        let shape = ImageShape {
+            height,
+            width,
+            channels,
+        };
         shape.check()?;
         Ok(shape)
     }
@@ -121,13 +125,20 @@ impl Geometry {
                 ImageShape::new(height, width, input.channels)
             }
             Geometry::Rot90 { k } => Ok(if k.rem_euclid(2) == 1 {
-                ImageShape { height: input.width, width: input.height, channels: input.channels }
+                ImageShape {
+                    height: input.width,
+                    width: input.height,
+                    channels: input.channels,
+                }
             } else {
                 input
             }),
             Geometry::Grayscale => match input.channels {
                 1 => Ok(input),
-                3 => Ok(ImageShape { channels: 1, ..input }),
+                3 => Ok(ImageShape {
+                    channels: 1,
+                    ..input
+                }),
                 c => Err(Error::invalid_argument(format!(
                     "grayscale conversion needs 3 channels (RGB), got {c}"
                 ))),
@@ -140,5 +151,7 @@ impl Geometry {
 /// why it cannot apply.
 pub fn output_shape(input: ImageShape, program: &[Geometry]) -> Result<ImageShape> {
     input.check()?;
-    program.iter().try_fold(input, |shape, step| step.output_shape(shape))
+    program
+        .iter()
+        .try_fold(input, |shape, step| step.output_shape(shape))
 }

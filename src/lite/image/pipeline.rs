@@ -66,7 +66,11 @@ pub fn plan(input: ImageShape, ty: ElementType, program: &[Geometry]) -> Result<
     for step in program {
         let next = step.output_shape(shape)?;
         match *step {
-            Geometry::Resize { method: ResizeMethod::Bilinear, height, width } => {
+            Geometry::Resize {
+                method: ResizeMethod::Bilinear,
+                height,
+                width,
+            } => {
                 // TensorFlow returns the input itself for a resize to the same size.
                 if (height, width) != (shape.height, shape.width) {
                     if pass.resize.is_some() || pass.gray {
@@ -78,9 +82,16 @@ pub fn plan(input: ImageShape, ty: ElementType, program: &[Geometry]) -> Result<
                     pass.post = Some(IndexMap::identity(height, width));
                 }
             }
-            Geometry::Resize { method: ResizeMethod::NearestNeighbor, height, width } => {
-                pass.map(resize::nearest_map(shape.height, shape.width, height, width))
-            }
+            Geometry::Resize {
+                method: ResizeMethod::NearestNeighbor,
+                height,
+                width,
+            } => pass.map(resize::nearest_map(
+                shape.height,
+                shape.width,
+                height,
+                width,
+            )),
             Geometry::CropOrPad { height, width } => {
                 pass.map(crop_pad::map(shape.height, shape.width, height, width))
             }
@@ -90,7 +101,9 @@ pub fn plan(input: ImageShape, ty: ElementType, program: &[Geometry]) -> Result<
                     if !grayscale::supports(ty) {
                         return Err(Error::new(
                             ErrorKind::Unimplemented,
-                            format!("grayscale conversion supports UINT8 and FLOAT32 images, not {ty:?}"),
+                            format!(
+                                "grayscale conversion supports UINT8 and FLOAT32 images, not {ty:?}"
+                            ),
                         ));
                     }
                     pass.gray = true;
@@ -118,7 +131,9 @@ pub fn run(
     dst: &mut [u8],
     dst_ty: ElementType,
 ) -> Result<ImageShape> {
-    run_keeping(src, src_ty, src_order, shape, program, steps, dst, dst_ty, None)
+    run_keeping(
+        src, src_ty, src_order, shape, program, steps, dst, dst_ty, None,
+    )
 }
 
 /// [`run`], also writing the image after the geometry steps (elements of `src_ty`, native order)
@@ -155,8 +170,10 @@ pub fn run_keeping(
             out.channels
         )));
     }
-    if let Some(g) = &geometry_dst {
-        if out.len().checked_mul(src_ty.size()) != Some(g.len()) {
+    if let Some(g) = &geometry_dst
+        && out.len().checked_mul(src_ty.size()) != Some(g.len())
+    {
+        {
             return Err(Error::invalid_argument(format!(
                 "geometry destination holds {} bytes, not a {}x{}x{} image of {src_ty:?}",
                 g.len(),
@@ -222,7 +239,9 @@ fn typed_copy<T: Pixel>(src: &[u8], order: ByteOrder) -> Vec<T> {
 }
 
 fn run_passes<T: Pixel>(src: &[T], passes: &[Pass], sink: &mut FinalSink<'_>) {
-    let Some((last, first)) = passes.split_last() else { return };
+    let Some((last, first)) = passes.split_last() else {
+        return;
+    };
     let mut previous: Option<Vec<T>> = None;
     for pass in first {
         let input: &[T] = previous.as_deref().unwrap_or(src);
@@ -259,7 +278,10 @@ impl<T: Pixel> Sink<T> for VecSink<T> {
         self.data[y * self.row_len..(y + 1) * self.row_len].copy_from_slice(row);
     }
     fn put_floats(&mut self, y: usize, row: &mut [f32]) {
-        for (d, s) in self.data[y * self.row_len..(y + 1) * self.row_len].iter_mut().zip(row.iter()) {
+        for (d, s) in self.data[y * self.row_len..(y + 1) * self.row_len]
+            .iter_mut()
+            .zip(row.iter())
+        {
             *d = T::from_f32(*s);
         }
     }
@@ -353,7 +375,11 @@ fn run_pass<T: Pixel>(src: &[T], pass: &Pass, sink: &mut impl Sink<T>) {
             let (rpart, cpart) = pass.pre.offsets(c);
             let entries = |tab: Vec<Lerp>, part: &[Option<usize>]| -> Vec<Entry> {
                 tab.into_iter()
-                    .map(|l| Entry { lo: part[l.lower], hi: part[l.upper], weight: l.weight })
+                    .map(|l| Entry {
+                        lo: part[l.lower],
+                        hi: part[l.upper],
+                        weight: l.weight,
+                    })
                     .collect()
             };
             let rows = entries(resize::bilinear_axis(v1h, rh), &rpart);
@@ -421,8 +447,18 @@ fn sample<T: Pixel>(src: &[T], row: &Entry, col: &Entry, px: &mut [f32]) {
         _ => 0.0,
     };
     for (ch, v) in px.iter_mut().enumerate() {
-        let top = lerp(at(row.lo, col.lo, ch), at(row.lo, col.hi, ch), col.weight, T::FLUSH);
-        let bottom = lerp(at(row.hi, col.lo, ch), at(row.hi, col.hi, ch), col.weight, T::FLUSH);
+        let top = lerp(
+            at(row.lo, col.lo, ch),
+            at(row.lo, col.hi, ch),
+            col.weight,
+            T::FLUSH,
+        );
+        let bottom = lerp(
+            at(row.hi, col.lo, ch),
+            at(row.hi, col.hi, ch),
+            col.weight,
+            T::FLUSH,
+        );
         *v = T::round(lerp(top, bottom, row.weight, T::FLUSH));
     }
 }
@@ -437,7 +473,7 @@ fn rows_fast<T: Pixel>(
     rows: &[Entry],
     cols: &[Entry],
     post: &IndexMap,
-    out: &mut Vec<f32>,
+    out: &mut [f32],
     mut emit: impl FnMut(usize, &mut [f32]),
 ) {
     let n = post.cols.len() * c;
@@ -513,7 +549,11 @@ fn rows_fast<T: Pixel>(
 /// One source row interpolated along x for `C` channels (a constant, so the channel loop unrolls
 /// and each pixel's slice is bounds-checked once).
 #[inline(always)]
-fn horizontal_pixels<T: Pixel, const C: usize>(row: &[T], taps: &[(usize, usize, f32)], dst: &mut [f32]) {
+fn horizontal_pixels<T: Pixel, const C: usize>(
+    row: &[T],
+    taps: &[(usize, usize, f32)],
+    dst: &mut [f32],
+) {
     for (px, &(lo, hi, w)) in dst.chunks_exact_mut(C).zip(taps) {
         let a: &[T; C] = row[lo..lo + C].try_into().expect("C elements");
         let b: &[T; C] = row[hi..hi + C].try_into().expect("C elements");

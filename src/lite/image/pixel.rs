@@ -24,7 +24,11 @@ pub trait Pixel: bytemuck::Pod + Default + Send + Sync + 'static {
     /// FLOAT32.
     #[inline(always)]
     fn operand(self) -> f32 {
-        if Self::FLUSH { flush(self.to_f32()) } else { self.to_f32() }
+        if Self::FLUSH {
+            flush(self.to_f32())
+        } else {
+            self.to_f32()
+        }
     }
 }
 
@@ -34,7 +38,11 @@ pub trait Pixel: bytemuck::Pod + Default + Send + Sync + 'static {
 /// image kernels flush explicitly.
 #[inline(always)]
 pub fn flush(x: f32) -> f32 {
-    if x.abs() < f32::MIN_POSITIVE { 0.0f32.copysign(x) } else { x }
+    if x.abs() < f32::MIN_POSITIVE {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
 }
 
 /// Round half to even for `0 <= v <= 2^22`: adding 2^23 leaves no fraction bits, and the
@@ -62,7 +70,9 @@ macro_rules! integer_pixel {
             fn round(v: f32) -> f32 {
                 // NaN cannot occur (finite inputs, finite weights); `max`/`min` would map it to a
                 // bound anyway.
-                v.round_ties_even().max(<$t>::MIN as f32).min(<$t>::MAX as f32)
+                v.round_ties_even()
+                    .max(<$t>::MIN as f32)
+                    .min(<$t>::MAX as f32)
             }
         }
     };
@@ -82,7 +92,9 @@ impl Pixel for u8 {
     fn round(v: f32) -> f32 {
         // Clamping first keeps the value where `round_small` is exact; the bounds are integers,
         // so clamp-then-round equals round-then-clamp.
-        round_small(v.max(0.0).min(255.0))
+        #[allow(clippy::manual_clamp)]
+        let clamped = v.max(0.0).min(255.0);
+        round_small(clamped)
     }
 }
 

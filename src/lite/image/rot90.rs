@@ -10,9 +10,19 @@ pub fn map(height: usize, width: usize, k: i32) -> IndexMap {
     match k.rem_euclid(4) {
         0 => IndexMap::identity(height, width),
         // out(y, x) = in(x, W - 1 - y): output rows run along source columns.
-        1 => IndexMap { transposed: true, rows: axis_identity(height), cols: reversed(width), in_size },
+        1 => IndexMap {
+            transposed: true,
+            rows: axis_identity(height),
+            cols: reversed(width),
+            in_size,
+        },
         2 => IndexMap::separable(in_size, reversed(height), reversed(width)),
         // out(y, x) = in(H - 1 - x, y).
-        _ => IndexMap { transposed: true, rows: reversed(height), cols: axis_identity(width), in_size },
+        _ => IndexMap {
+            transposed: true,
+            rows: reversed(height),
+            cols: axis_identity(width),
+            in_size,
+        },
     }
 }
