@@ -213,6 +213,9 @@ impl RawEnv {
     }
 
     /// `len` bytes of a direct buffer, writable for the rest of this call (empty for `len == 0`).
+    /// Every caller passes the fresh `ResultStorage` buffer that `ImagePixels` allocated for this
+    /// call's output alone, so no other slice of that memory exists (hence the allowed lint).
+    #[allow(clippy::mut_from_ref)]
     fn direct_out<'b>(&self, buffer: &'b JByteBuffer<'_>, len: usize) -> BridgeResult<&'b mut [u8]> {
         if buffer.is_null() {
             return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
