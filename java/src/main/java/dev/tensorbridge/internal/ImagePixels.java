@@ -13,10 +13,13 @@ import java.nio.ByteBuffer;
  * <p>Internal API: not for use outside tensorbridge.
  */
 public final class ImagePixels {
-  /** Packed YUV layout codes of {@link #packedYuvToRgb}. */
+  /** Layout code of {@link #packedYuvToRgb} for NV12 (Y plane, then interleaved U, V). */
   public static final int NV12 = 0;
+  /** Layout code of {@link #packedYuvToRgb} for NV21 (Y plane, then interleaved V, U). */
   public static final int NV21 = 1;
+  /** Layout code of {@link #packedYuvToRgb} for YV12 (Y plane, then the V plane, then U). */
   public static final int YV12 = 2;
+  /** Layout code of {@link #packedYuvToRgb} for YV21 (Y plane, then the U plane, then V). */
   public static final int YV21 = 3;
 
   static {
@@ -28,6 +31,8 @@ public final class ImagePixels {
   /**
    * RGB bytes of the first {@code count} ARGB pixels (alpha dropped).
    *
+   * @param argb packed ARGB pixels (as {@code Bitmap.getPixels} gives them)
+   * @param count the number of pixels
    * @return new direct storage of {@code 3 * count} bytes
    */
   public static ByteBuffer argbToRgb(int[] argb, int count) {
@@ -39,6 +44,10 @@ public final class ImagePixels {
   /**
    * Opaque ARGB pixels of {@code count} RGB bytes triples stored from byte 0 of {@code rgb}
    * (direct or heap, read-only or not; its position is ignored).
+   *
+   * @param rgb RGB values, three per pixel
+   * @param count the number of pixels
+   * @param argb receives the packed ARGB pixels
    */
   public static void rgbBytesToArgb(ByteBuffer rgb, int count, int[] argb) {
     int bytes = rgbBytes(count);
@@ -51,7 +60,13 @@ public final class ImagePixels {
     }
   }
 
-  /** {@code Color.rgb(r, g, b)} of {@code count} int triples, unclamped as on Android. */
+  /**
+   * {@code Color.rgb(r, g, b)} of {@code count} int triples, unclamped as on Android.
+   *
+   * @param rgb RGB values, three per pixel
+   * @param count the number of pixels
+   * @param argb receives the packed ARGB pixels
+   */
   public static void rgbIntsToArgb(int[] rgb, int count, int[] argb) {
     packRgbInts(rgb, count, argb);
   }
@@ -59,7 +74,10 @@ public final class ImagePixels {
   /**
    * RGB bytes of a packed YUV 4:2:0 frame stored from byte 0 of {@code src}.
    *
+   * @param src the packed frame
    * @param layout {@link #NV12}, {@link #NV21}, {@link #YV12} or {@link #YV21}
+   * @param width the width in pixels
+   * @param height the height in pixels
    * @return new direct storage of {@code 3 * width * height} bytes
    * @throws IllegalArgumentException if {@code src} (up to its limit) is too short
    */
@@ -79,6 +97,14 @@ public final class ImagePixels {
   /**
    * RGB bytes of a frame given as three planes, each read from its position to its limit.
    *
+   * @param y the Y plane
+   * @param u the U plane
+   * @param v the V plane
+   * @param yRowStride bytes between rows of the Y plane
+   * @param uvRowStride bytes between rows of the U and V planes
+   * @param uvPixelStride bytes between pixels of a U or V row
+   * @param width the width in pixels
+   * @param height the height in pixels
    * @return new direct storage of {@code 3 * width * height} bytes
    * @throws IllegalArgumentException for negative or inconsistent strides or sizes, or planes too
    *     short for them

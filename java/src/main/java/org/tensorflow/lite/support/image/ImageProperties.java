@@ -34,14 +34,24 @@ public abstract class ImageProperties {
 
     Builder() {}
 
-    /** @param height the image height @return this builder */
+    /**
+     * Sets the image height.
+     *
+     * @param height the image height
+     * @return this builder
+     */
     public Builder setHeight(int height) {
       this.height = height;
       heightSet = true;
       return this;
     }
 
-    /** @param width the image width @return this builder */
+    /**
+     * Sets the image width.
+     *
+     * @param width the image width
+     * @return this builder
+     */
     public Builder setWidth(int width) {
       this.width = width;
       widthSet = true;

@@ -84,6 +84,9 @@ public class TensorImage {
    * A deep copy of {@code src} whose data type is {@code dataType}; the pixels keep their stored
    * type.
    *
+   * @param src the image to convert
+   * @param dataType the element type of the new image
+   * @return a new image holding the converted pixels
    * @throws IllegalArgumentException for an unsupported {@code dataType}
    * @throws NullPointerException if {@code src} has no image
    * @throws UnsupportedOperationException if {@code src} holds an {@code android.media.Image}
@@ -107,6 +110,7 @@ public class TensorImage {
   /**
    * Loads an ARGB_8888 bitmap: its pixels are converted to UINT8 RGB at once (alpha dropped).
    *
+   * @param bitmap an ARGB_8888 bitmap
    * @throws NullPointerException if {@code bitmap} is null ("Cannot load null bitmap.")
    * @throws IllegalArgumentException if it is not ARGB_8888
    */
@@ -125,6 +129,8 @@ public class TensorImage {
   /**
    * Loads RGB pixels of shape (h, w, 3) or (1, h, w, 3), converted to this image's data type.
    *
+   * @param pixels the pixel values, row by row, channels last
+   * @param shape the shape: {@code [h, w, 3]} or {@code [1, h, w, 3]} (RGB)
    * @throws IllegalArgumentException for another shape, or a size that does not match
    */
   public void load(float[] pixels, int[] shape) {
@@ -136,6 +142,8 @@ public class TensorImage {
   /**
    * Loads RGB pixels of shape (h, w, 3) or (1, h, w, 3), converted to this image's data type.
    *
+   * @param pixels the pixel values, row by row, channels last
+   * @param shape the shape: {@code [h, w, 3]} or {@code [1, h, w, 3]} (RGB)
    * @throws IllegalArgumentException for another shape, or a size that does not match
    */
   public void load(int[] pixels, int[] shape) {
@@ -147,6 +155,7 @@ public class TensorImage {
   /**
    * Loads RGB pixels (shape (h, w, 3) or (1, h, w, 3)); the buffer is kept by reference.
    *
+   * @param buffer the pixel values
    * @throws IllegalArgumentException for another shape
    */
   public void load(TensorBuffer buffer) {
@@ -156,6 +165,8 @@ public class TensorImage {
   /**
    * Loads RGB or GRAYSCALE pixels; the buffer is kept by reference.
    *
+   * @param buffer the pixel values
+   * @param colorSpaceType the color space of the values
    * @throws IllegalArgumentException for another color space, or a shape that does not fit it
    */
   public void load(TensorBuffer buffer, ColorSpaceType colorSpaceType) {
@@ -173,6 +184,8 @@ public class TensorImage {
    * Loads pixels of any color space (YUV_420_888 excepted) whose size the properties give; the
    * buffer's shape is not used.
    *
+   * @param buffer the pixel values
+   * @param imageProperties the color space and size of the image
    * @throws IllegalArgumentException if the buffer holds fewer values than the image needs, or
    *     the color space is YUV_420_888
    */
@@ -188,6 +201,8 @@ public class TensorImage {
    * Loads the bytes of {@code buffer} up to its limit as UINT8 pixels described by the
    * properties; the bytes are kept by reference.
    *
+   * @param buffer the pixel values
+   * @param imageProperties the color space and size of the image
    * @throws IllegalArgumentException as {@link #load(TensorBuffer, ImageProperties)}
    */
   public void load(ByteBuffer buffer, ImageProperties imageProperties) {
@@ -201,6 +216,7 @@ public class TensorImage {
    * {@link #getTensorBuffer()} and {@link #getBitmap()} are unsupported, as upstream; the image
    * ops and tensorbridge's {@code dev.tensorbridge.image.YuvImages} convert it to RGB.
    *
+   * @param image a YUV_420_888 camera image
    * @throws NullPointerException if {@code image} is null ("Cannot load null Image.")
    * @throws IllegalArgumentException if its format is not YUV_420_888
    */
@@ -219,6 +235,7 @@ public class TensorImage {
    * #load(Bitmap)}, else a new ARGB_8888 (RGB) or ALPHA_8 (GRAYSCALE) bitmap; values that are not
    * UINT8 are converted first.
    *
+   * @return the image as an ARGB_8888 bitmap
    * @throws IllegalStateException if nothing is loaded
    * @throws UnsupportedOperationException for YUV images
    */
@@ -237,6 +254,7 @@ public class TensorImage {
   /**
    * {@code getTensorBuffer().getBuffer()}.
    *
+   * @return the storage of the pixel values
    * @throws IllegalStateException if nothing is loaded
    */
   public ByteBuffer getBuffer() {
@@ -247,6 +265,7 @@ public class TensorImage {
    * The pixels in this image's data type: the loaded buffer itself when the types match, else a
    * converted copy (a copy too after {@link #load(Bitmap)}, as upstream builds one each time).
    *
+   * @return the pixel values as a tensor buffer
    * @throws IllegalStateException if nothing is loaded
    * @throws UnsupportedOperationException for an {@code android.media.Image}
    */
@@ -265,6 +284,7 @@ public class TensorImage {
   /**
    * The loaded {@code android.media.Image} (needs Android's classes).
    *
+   * @return the loaded camera image
    * @throws IllegalStateException if nothing is loaded
    * @throws UnsupportedOperationException if the image holds a bitmap or a buffer
    */
