@@ -17,6 +17,8 @@ pub mod index_map;
 pub mod pipeline;
 pub mod pixel;
 pub mod resize;
+#[cfg(target_arch = "x86_64")]
+mod resize_x86;
 pub mod rot90;
 pub mod yuv;
 

@@ -494,9 +494,22 @@ fn rows_fast<T: Pixel>(
             }
         }
     }
+    #[cfg(target_arch = "x86_64")]
+    let rgb_u8 = if T::TYPE == ElementType::Uint8 && c == 3 {
+        super::resize_x86::RgbTaps::new(&taps)
+    } else {
+        None
+    };
     let horizontal = |base: usize, dst: &mut [f32]| {
         let row = &src[base..];
+        #[cfg(target_arch = "x86_64")]
+        let vectorised = rgb_u8
+            .as_ref()
+            .is_some_and(|v| v.horizontal(bytemuck::cast_slice(row), dst));
+        #[cfg(not(target_arch = "x86_64"))]
+        let vectorised = false;
         match c {
+            _ if vectorised => {}
             3 => horizontal_pixels::<T, 3>(row, &taps, dst),
             1 => horizontal_pixels::<T, 1>(row, &taps, dst),
             4 => horizontal_pixels::<T, 4>(row, &taps, dst),
@@ -565,6 +578,25 @@ fn horizontal_pixels<T: Pixel, const C: usize>(
 
 /// `round(top + (bottom - top) * w)` over a row.
 fn vertical<T: Pixel>(top: &[f32], bottom: &[f32], w: f32, out: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if !cfg!(miri) && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        unsafe { vertical_avx2::<T>(top, bottom, w, out) };
+        return;
+    }
+    vertical_body::<T>(top, bottom, w, out);
+}
+
+/// [`vertical`] compiled for AVX2: the same operations, eight lanes wide (no FMA is enabled, so
+/// the rounding stays TensorFlow's).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn vertical_avx2<T: Pixel>(top: &[f32], bottom: &[f32], w: f32, out: &mut [f32]) {
+    vertical_body::<T>(top, bottom, w, out);
+}
+
+#[inline(always)]
+fn vertical_body<T: Pixel>(top: &[f32], bottom: &[f32], w: f32, out: &mut [f32]) {
     for ((o, t), b) in out.iter_mut().zip(top).zip(bottom) {
         *o = T::round(lerp(*t, *b, w, T::FLUSH));
     }
