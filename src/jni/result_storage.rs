@@ -3,7 +3,7 @@
 //! block's handle) and `dev.tensorbridge.internal.ResultStorage`'s count of live block bytes.
 //!
 //! A block comes from the tensor allocator ([`AlignedBytes::try_uninit`]: 64-byte aligned, size
-//! classes, huge pages and the block cache from 1 MiB) and is never initialised here: the op that
+//! classes and the block cache from 64 KiB, huge pages from 2 MiB) and is never initialised here: the op that
 //! asked for it overwrites every byte. It lives in a slot of the handle registry, so that Java
 //! frees it through the one release path of native handles (`NativeHandle`, owned on behalf of the
 //! buffer the JVM created, released once that buffer is unreachable). Rust never reads the bytes;
@@ -111,4 +111,21 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ResultStorage_liveBytes<'l
     _class: JClass<'local>,
 ) -> jlong {
     guard_primitive(&mut env, || Ok(LIVE_BYTES.load(Ordering::Relaxed)))
+}
+
+/// `static native void reserveCache(long bytes)`: lets the allocator's cache of freed blocks hold
+/// up to `bytes` (the collection budget), so that the blocks one collection frees are reused
+/// warm. Negative values change nothing.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tensorbridge_internal_ResultStorage_reserveCache<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    bytes: jlong,
+) {
+    guard_primitive(&mut env, || {
+        if let Ok(bytes) = usize::try_from(bytes) {
+            crate::tensor::storage::raise_cache_limit(bytes);
+        }
+        Ok(())
+    })
 }

@@ -174,6 +174,8 @@ mod small {
     }
 }
 
+pub(crate) use large::raise_cache_limit;
+
 /// Large blocks (at least [`LARGE_BLOCK`](large::LARGE_BLOCK) bytes): sizes are rounded to
 /// classes so that freed blocks can be recycled through a small cache, and fresh ones get
 /// transparent huge pages where the platform offers them (docs/strided_slice_kernels.md explains
@@ -186,10 +188,14 @@ mod large {
     use super::ALLOCATION_ALIGNMENT;
 
     /// Smallest block that is size-classed, cached and advised to use huge pages.
-    pub(super) const LARGE_BLOCK: usize = 1 << 20;
+    pub(super) const LARGE_BLOCK: usize = 64 << 10;
 
-    /// Most bytes the cache holds; beyond that the oldest blocks go back to the allocator.
+    /// Most bytes the cache holds unless raised ([`raise_cache_limit`]); beyond that the oldest
+    /// blocks go back to the allocator.
     pub(super) const CACHE_LIMIT: usize = 64 << 20;
+
+    /// The highest limit [`raise_cache_limit`] accepts.
+    const MAX_CACHE_LIMIT: usize = 1 << 30;
 
     /// Transparent huge page size on x86-64 and arm64 Linux; blocks this big are aligned to it
     /// so that every whole 2 MiB of the block can be one huge page.
@@ -257,10 +263,22 @@ mod large {
         }
     }
 
+    /// Lets the cache hold up to `bytes` (never less than before, at most 1 GiB): the JVM asks
+    /// for a collection only once that many result bytes are live, and the blocks a collection
+    /// frees should all be reused warm rather than faulted in again.
+    pub(crate) fn raise_cache_limit(bytes: usize) {
+        let mut cache = lock();
+        cache.limit = cache.limit.max(bytes.min(MAX_CACHE_LIMIT));
+    }
+
     /// Frees every cached block (on allocation failure, so that the memory is available again).
     pub(super) fn release_cached_blocks() {
-        let all = std::mem::take(&mut *lock());
-        for (b, c) in all.blocks {
+        let all = {
+            let mut cache = lock();
+            cache.bytes = 0;
+            std::mem::take(&mut cache.blocks)
+        };
+        for (b, c) in all {
             // SAFETY: as in release.
             unsafe { free(b, c) };
         }
@@ -305,11 +323,11 @@ mod large {
 
     static CACHE: Mutex<BlockCache> = Mutex::new(BlockCache::new());
 
-    /// Freed large blocks, oldest first, holding at most [`CACHE_LIMIT`] bytes.
-    #[derive(Default)]
+    /// Freed large blocks, oldest first, holding at most `limit` bytes.
     pub(super) struct BlockCache {
         blocks: Vec<(NonNull<u8>, usize)>,
         bytes: usize,
+        limit: usize,
     }
 
     // SAFETY: the cache owns the blocks it holds (nothing else points to them).
@@ -320,6 +338,7 @@ mod large {
             BlockCache {
                 blocks: Vec::new(),
                 bytes: 0,
+                limit: CACHE_LIMIT,
             }
         }
 
@@ -332,16 +351,16 @@ mod large {
             Some(block)
         }
 
-        /// Keeps `block`, evicting the oldest blocks as needed to stay within [`CACHE_LIMIT`];
+        /// Keeps `block`, evicting the oldest blocks as needed to stay within the limit;
         /// returns the blocks to free (`block` itself when it is too big, or when the cache
         /// cannot grow its list).
         pub(super) fn put(&mut self, block: NonNull<u8>, cap: usize) -> Vec<(NonNull<u8>, usize)> {
-            if cap > CACHE_LIMIT || self.blocks.try_reserve(1).is_err() {
+            if cap > self.limit || self.blocks.try_reserve(1).is_err() {
                 return vec![(block, cap)];
             }
             let mut evict = 0;
             let mut bytes = self.bytes;
-            while bytes + cap > CACHE_LIMIT {
+            while bytes + cap > self.limit {
                 bytes -= self.blocks[evict].1;
                 evict += 1;
             }
@@ -517,8 +536,12 @@ mod tests {
         use large::{LARGE_BLOCK, class_size};
         assert_eq!(class_size(LARGE_BLOCK - 1), Some(LARGE_BLOCK - 1));
         assert_eq!(class_size(LARGE_BLOCK), Some(LARGE_BLOCK));
+        // 64 KiB + 1 byte: classes are 8 KiB apart between 64 and 128 KiB.
+        assert_eq!(class_size(LARGE_BLOCK + 1), Some(LARGE_BLOCK + (8 << 10)));
         // 1 MiB + 1 byte: classes are 128 KiB apart between 1 and 2 MiB.
-        assert_eq!(class_size(LARGE_BLOCK + 1), Some(LARGE_BLOCK + (128 << 10)));
+        assert_eq!(class_size((1 << 20) + 1), Some((1 << 20) + (128 << 10)));
+        // A 224x224x3 f32 result (602,112 bytes) takes the 640 KiB class.
+        assert_eq!(class_size(602_112), Some(640 << 10));
         // A 1080x1920x3 f32 image (24,883,200 bytes, 23.73 MiB) takes the 24 MiB class (classes
         // are 2 MiB apart between 16 and 32 MiB).
         assert_eq!(class_size(24_883_200), Some(24 << 20));

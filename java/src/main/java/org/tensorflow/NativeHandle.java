@@ -47,7 +47,7 @@ class NativeHandle extends PhantomReference<Object> {
   /** No collection is requested below these many live handles / native bytes. */
   static final long MIN_COUNT_LIMIT = 16384;
 
-  static final long MIN_BYTES_LIMIT = 64L << 20;
+  static final long MIN_BYTES_LIMIT = dev.tensorbridge.internal.ResultStorage.MIN_BUDGET;
 
   /** Most handles {@link #drain()} releases with one native call. */
   private static final int DRAIN_BATCH = 256;

@@ -19,9 +19,11 @@ import java.nio.ByteOrder;
  * source reachable), use {@link ByteBuffer#allocateDirect}.
  *
  * <p>The collector does not see native memory, so this asks for a collection when the live result
- * blocks pass a budget: 64 MiB (the size of the block cache, so that the blocks a collection frees
- * are handed out again instead of fresh memory, whose page faults cost far more than the
- * collection), or twice what was still live after the last collection if that is more.
+ * blocks pass a budget: {@link #MIN_BUDGET} (one sixteenth of the maximum heap, at least 64 MiB
+ * and at most 1 GiB; the JDK itself lets direct buffers reach the whole maximum heap before it
+ * collects), or twice what was still live after the last collection if that is more. The block
+ * cache is raised to the same size, so that the blocks a collection frees are handed out again
+ * instead of fresh memory, whose page faults cost far more than the collection.
  */
 public final class ResultStorage {
   static {
@@ -35,9 +37,21 @@ public final class ResultStorage {
    */
   public static final int NATIVE_MIN_BYTES = 16 << 10;
 
-  private static final long MIN_BUDGET = 64L << 20;
+  /**
+   * Live native result bytes below which no collection is requested: one sixteenth of the maximum
+   * heap, clamped to [64 MiB, 1 GiB]. A full collection per few dozen camera frames cost more than
+   * the image kernel itself; on Android's small heaps this stays 64 MiB.
+   */
+  public static final long MIN_BUDGET =
+      Math.min(1L << 30, Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 16));
 
   private static final boolean NATIVE = nativeBlocksAreSafe();
+
+  static {
+    if (NATIVE) {
+      reserveCache(MIN_BUDGET);
+    }
+  }
 
   /** Live result bytes above which an allocation asks for a collection; guarded by the class. */
   private static long budget = MIN_BUDGET;
@@ -113,6 +127,9 @@ public final class ResultStorage {
       return false;
     }
   }
+
+  /** Lets the native cache of freed blocks hold up to {@code bytes}. */
+  private static native void reserveCache(long bytes);
 
   /** Bytes of live result blocks (allocated, not yet released); src/jni/result_storage.rs. */
   static native long liveBytes();
