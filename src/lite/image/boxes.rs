@@ -99,6 +99,11 @@ impl Plan {
     pub fn values(&self) -> usize {
         self.boxes() * 4
     }
+
+    /// The bytes of those values (at most `i32::MAX`, so this never overflows).
+    pub fn bytes(&self) -> usize {
+        self.values() * 4
+    }
 }
 
 /// The argument checks, in the Java API's order and with its messages: the axis range, the
@@ -144,28 +149,35 @@ pub fn plan(req: &Request<'_>) -> Result<Plan> {
             req.data_type.name()
         )));
     }
+    let too_large = || Error::invalid_argument(format!("shape {} is too large", java_ints(shape)));
+    if shape.iter().any(|&dim| dim < 0) {
+        return Err(Error::invalid_argument(format!(
+            "shape {} has a negative dimension",
+            java_ints(shape)
+        )));
+    }
+    if shape.contains(&0) {
+        // No box, however large the other dimensions.
+        return Ok(Plan { outer: 0, inner: 0 });
+    }
     let product = |dims: &[i32]| -> Result<usize> {
-        dims.iter().try_fold(1usize, |acc, &dim| {
-            let dim = usize::try_from(dim).map_err(|_| {
-                Error::invalid_argument(format!("shape {} has a negative dimension", java_ints(shape)))
-            })?;
-            acc.checked_mul(dim)
-                .ok_or_else(|| Error::invalid_argument(format!("shape {} is too large", java_ints(shape))))
-        })
+        dims.iter()
+            .try_fold(1usize, |acc, &dim| acc.checked_mul(dim as usize))
+            .ok_or_else(too_large)
     };
     let outer = product(&shape[..axis_index])?;
     let inner = product(&shape[axis_index + 1..])?;
-    // A tensor's values fit an int-indexed Java buffer; a shape with more is not a tensor's.
+    // The values' bytes must fit an int-indexed Java buffer; a larger shape is no tensor's.
     outer
         .checked_mul(inner)
-        .and_then(|n| n.checked_mul(4))
-        .filter(|&n| n <= i32::MAX as usize)
-        .ok_or_else(|| Error::invalid_argument(format!("shape {} is too large", java_ints(shape))))?;
+        .and_then(|n| n.checked_mul(16))
+        .filter(|&bytes| bytes <= i32::MAX as usize)
+        .ok_or_else(too_large)?;
     Ok(Plan { outer, inner })
 }
 
 /// Left, top, right, bottom of every box, in row-major order of the other axes, from `values`
-/// (the tensor's storage from byte 0, `f32` in `order`; at least `plan.values() · 4` bytes).
+/// (the tensor's storage from byte 0, `f32` in `order`; at least `plan.bytes()` bytes).
 ///
 /// For the first box, as the Java API does per box: an index entry outside 0..4 throws
 /// `ArrayIndexOutOfBoundsException` ("Index 7 out of bounds for length 4", the first such entry),
@@ -173,7 +185,7 @@ pub fn plan(req: &Request<'_>) -> Result<Plan> {
 /// `IllegalArgumentException("Cannot convert coordinate type null")`. With no box, none of
 /// these is looked at.
 pub fn convert(req: &Request<'_>, plan: Plan, values: &[u8], order: ByteOrder) -> Result<Vec<f32>> {
-    let needed = plan.values() * 4;
+    let needed = plan.bytes();
     if values.len() < needed {
         return Err(Error::new(
             ErrorKind::IndexOutOfBounds,

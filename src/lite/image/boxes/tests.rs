@@ -98,6 +98,11 @@ fn hostile_shapes_are_refused() {
         err(plan(&request(&[65536, 4, 65536], &IDENTITY, 1))).1,
         "shape [65536, 4, 65536] is too large"
     );
+    // 2^27 boxes are 2^31 bytes: one more than a Java buffer holds.
+    assert!(plan(&request(&[1 << 27, 4], &IDENTITY, 1)).is_err());
+    assert_eq!(plan(&request(&[(1 << 27) - 1, 4], &IDENTITY, 1)).unwrap().boxes(), (1 << 27) - 1);
+    // Products that overflow any integer type.
+    assert!(plan(&request(&[i32::MAX, i32::MAX, i32::MAX, 4], &IDENTITY, 3)).is_err());
     // A zero dimension makes no boxes, however large the others.
     let p = plan(&request(&[0, 4, i32::MAX, i32::MAX], &IDENTITY, 1)).unwrap();
     assert_eq!(p.boxes(), 0);
