@@ -13,6 +13,7 @@ mod elementwise_ops;
 mod graph;
 mod image_ops;
 mod image_pixels;
+mod image_rules;
 mod native_handle;
 mod op_attrs;
 mod raw_env;

@@ -645,7 +645,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_tensorbuffer_ElementConv
 }
 
 /// Java's zero digit (a UTF-16 unit; every locale's is in the BMP).
-fn zero_digit(unit: jchar) -> char {
+pub(super) fn zero_digit(unit: jchar) -> char {
     char::from_u32(u32::from(unit)).unwrap_or('0')
 }
 

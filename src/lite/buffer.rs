@@ -251,7 +251,7 @@ fn element_size(ty: ElementType) -> i32 {
 }
 
 /// `value` in decimal with the digits of a locale whose zero is `zero_digit`.
-fn localized_digits(value: i32, zero_digit: char) -> String {
+pub(crate) fn localized_digits(value: i32, zero_digit: char) -> String {
     value
         .to_string()
         .chars()

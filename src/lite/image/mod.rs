@@ -1,5 +1,7 @@
-//! Pixel work of TFLite Support's image classes, over borrowed bytes: the conversions between
-//! Android's packed ARGB pixels and RGB tensors ([`argb`]) and YUV 4:2:0 frames to RGB ([`yuv`]);
+//! The rules of TFLite Support's image helpers, `ColorSpaceType`'s shapes and sizes
+//! ([`color_space`]) and `BoundingBoxUtil`'s boxes ([`boxes`]), and the pixel work of its image
+//! classes, over borrowed bytes: the conversions between Android's packed ARGB pixels and RGB
+//! tensors ([`argb`]) and YUV 4:2:0 frames to RGB ([`yuv`]);
 //! and the image ops on HWC pixel memory, with TensorFlow's numbers: `tf.image.resize`
 //! (bilinear and nearest neighbour, half-pixel centres, no antialiasing), `resize_with_crop_or_pad`,
 //! `rot90` and `rgb_to_grayscale`, and a [`pipeline`] that runs a program of these followed by the
@@ -11,6 +13,8 @@
 //! path (including the rounding of an integer image after each op), so fusing never changes a bit.
 
 pub mod argb;
+pub mod boxes;
+pub mod color_space;
 pub mod crop_pad;
 pub mod grayscale;
 pub mod index_map;

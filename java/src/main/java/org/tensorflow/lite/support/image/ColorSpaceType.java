@@ -1,10 +1,8 @@
 package org.tensorflow.lite.support.image;
 
-import static org.tensorflow.lite.support.common.internal.SupportPreconditions.checkArgument;
-
 import android.graphics.Bitmap;
 import android.graphics.Bitmap.Config;
-import java.util.Arrays;
+import dev.tensorbridge.internal.ImageRules;
 import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
@@ -12,70 +10,15 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
  * (h, w, 3) / (1, h, w, 3) and (h, w) / (1, h, w, 1); the YUV 4:2:0 layouts as flat byte arrays
  * whose size {@link #getNumElements} gives (their shape is not checked).
  *
- * <p>The methods that name {@code Bitmap} need Android's classes at run time; the others work on a
- * plain JVM.
+ * <p>The shape and size rules and their messages are Rust's ({@link ImageRules}); this enum keeps
+ * the constants and the mapping to Android's bitmap configurations and image formats. The methods
+ * that name {@code Bitmap} need Android's classes at run time; the others work on a plain JVM.
  */
 public enum ColorSpaceType {
   /** Three channels, R, G, B in that order. */
-  RGB(0, 3, "The shape of a RGB image should be (h, w, c) or (1, h, w, c), and channels"
-      + " representing R, G, B in order. ") {
-    @Override
-    Bitmap convertTensorBufferToBitmap(TensorBuffer buffer) {
-      return ImageConversions.convertRgbTensorBufferToBitmap(buffer);
-    }
-
-    @Override
-    int[] getNormalizedShape(int[] shape) {
-      if (shape.length == 4) {
-        return shape;
-      }
-      if (shape.length == 3) {
-        return new int[] {1, shape[0], shape[1], shape[2]};
-      }
-      throw new IllegalArgumentException(shapeError(shape));
-    }
-
-    @Override
-    int getNumElements(int height, int width) {
-      return height * width * 3;
-    }
-
-    @Override
-    Config toBitmapConfig() {
-      return Config.ARGB_8888;
-    }
-  },
-
+  RGB(0),
   /** One channel. */
-  GRAYSCALE(1, 1, "The shape of a grayscale image should be (h, w) or (1, h, w, 1). ") {
-    @Override
-    Bitmap convertTensorBufferToBitmap(TensorBuffer buffer) {
-      return ImageConversions.convertGrayscaleTensorBufferToBitmap(buffer);
-    }
-
-    @Override
-    int[] getNormalizedShape(int[] shape) {
-      if (shape.length == 4) {
-        return shape;
-      }
-      // (1, h, w) and (h, w, 1) would be ambiguous, so three dimensions are refused.
-      if (shape.length == 2) {
-        return new int[] {1, shape[0], shape[1], 1};
-      }
-      throw new IllegalArgumentException(shapeError(shape));
-    }
-
-    @Override
-    int getNumElements(int height, int width) {
-      return height * width;
-    }
-
-    @Override
-    Config toBitmapConfig() {
-      return Config.ALPHA_8;
-    }
-  },
-
+  GRAYSCALE(1),
   /** YUV 4:2:0: the Y plane, then one plane of interleaved U, V samples. */
   NV12(2),
   /** YUV 4:2:0: the Y plane, then one plane of interleaved V, U samples (Android's camera). */
@@ -91,17 +34,9 @@ public enum ColorSpaceType {
   YUV_420_888(6);
 
   private final int value;
-  private final int channels;
-  private final String shapeInfo;
 
   ColorSpaceType(int value) {
-    this(value, 0, null);
-  }
-
-  ColorSpaceType(int value, int channels, String shapeInfo) {
     this.value = value;
-    this.channels = channels;
-    this.shapeInfo = shapeInfo;
   }
 
   /** The color space of a bitmap configuration: ARGB_8888 is RGB, ALPHA_8 is GRAYSCALE. */
@@ -142,70 +77,51 @@ public enum ColorSpaceType {
 
   /** Checks that {@code shape} is a valid shape of this color space (RGB and GRAYSCALE only). */
   void assertShape(int[] shape) {
-    requireRgbOrGrayscale("assertShape()");
-    int[] normalized = getNormalizedShape(shape);
-    checkArgument(
-        normalized[0] == 1
-            && normalized[1] > 0
-            && normalized[2] > 0
-            && normalized[3] == getChannelValue(),
-        shapeError(shape));
+    ImageRules.assertShape(ordinal(), shape);
   }
 
   /** Checks that {@code numElements} values are enough for an image of this size. */
   void assertNumElements(int numElements, int height, int width) {
-    int needed = getNumElements(height, width);
-    checkArgument(
-        numElements >= needed,
-        String.format(
-            "The given number of elements (%d) does not match the image (%s) in %d x %d. The"
-                + " expected number of elements should be at least %d.",
-            numElements, name(), height, width, needed));
+    ImageRules.assertNumElements(ordinal(), numElements, height, width);
   }
 
   /** A bitmap of the buffer's pixels (RGB: ARGB_8888, GRAYSCALE: ALPHA_8). */
   Bitmap convertTensorBufferToBitmap(TensorBuffer buffer) {
-    throw unsupported("convertTensorBufferToBitmap()");
+    ImageRules.requireRgbOrGrayscale(ordinal(), ImageRules.CONVERT_TENSOR_BUFFER_TO_BITMAP);
+    return this == RGB
+        ? ImageConversions.convertRgbTensorBufferToBitmap(buffer)
+        : ImageConversions.convertGrayscaleTensorBufferToBitmap(buffer);
   }
 
   /** The width of an image of this (valid) shape. */
   int getWidth(int[] shape) {
-    requireRgbOrGrayscale("getWidth()");
-    assertShape(shape);
-    return getNormalizedShape(shape)[2];
+    return ImageRules.width(ordinal(), shape);
   }
 
   /** The height of an image of this (valid) shape. */
   int getHeight(int[] shape) {
-    requireRgbOrGrayscale("getHeight()");
-    assertShape(shape);
-    return getNormalizedShape(shape)[1];
+    return ImageRules.height(ordinal(), shape);
   }
 
   /** The channel count (RGB: 3, GRAYSCALE: 1). */
   int getChannelValue() {
-    if (channels == 0) {
-      throw unsupported("getChannelValue()");
-    }
-    return channels;
+    return ImageRules.channelValue(ordinal());
   }
 
-  /** The shape as (1, h, w, c). */
+  /** The shape as (1, h, w, c); a four-dimensional shape is returned as it is. */
   int[] getNormalizedShape(int[] shape) {
-    throw unsupported("getNormalizedShape()");
+    return ImageRules.normalizedShape(ordinal(), shape);
   }
 
   /** The first sentence of this color space's shape errors. */
   String getShapeInfoMessage() {
-    if (shapeInfo == null) {
-      throw unsupported("getShapeInfoMessage()");
-    }
-    return shapeInfo;
+    return ImageRules.shapeInfo(ordinal());
   }
 
   /** The bitmap configuration of this color space. */
   Config toBitmapConfig() {
-    throw unsupported("toBitmapConfig()");
+    ImageRules.requireRgbOrGrayscale(ordinal(), ImageRules.TO_BITMAP_CONFIG);
+    return this == RGB ? Config.ARGB_8888 : Config.ALPHA_8;
   }
 
   /**
@@ -213,22 +129,6 @@ public enum ColorSpaceType {
    * planes of ceil(h/2) x ceil(w/2). Int arithmetic, wrapping like upstream's.
    */
   int getNumElements(int height, int width) {
-    return height * width + ((height + 1) / 2) * ((width + 1) / 2) * 2;
-  }
-
-  String shapeError(int[] shape) {
-    return getShapeInfoMessage() + "The provided image shape is " + Arrays.toString(shape);
-  }
-
-  private UnsupportedOperationException unsupported(String method) {
-    return new UnsupportedOperationException(
-        method + " is unsupported for the color space type " + name());
-  }
-
-  private void requireRgbOrGrayscale(String method) {
-    if (this != RGB && this != GRAYSCALE) {
-      throw new UnsupportedOperationException(
-          method + " only supports RGB and GRAYSCALE formats, but not " + name());
-    }
+    return ImageRules.numElements(ordinal(), height, width);
   }
 }

@@ -95,9 +95,10 @@ public final class BoundingBoxUtilRobolectricTest {
     assertEquals("Cannot convert coordinate type null", e.getMessage());
     assertThrows(NullPointerException.class, () -> BoundingBoxUtil.convert(t, order, 1, null,
         BoundingBoxUtil.CoordinateType.PIXEL, 1, 1));
-    assertThrows(ArrayIndexOutOfBoundsException.class, () -> BoundingBoxUtil.convert(t,
-        new int[] {0, 1, 2, 4}, 1, BoundingBoxUtil.Type.BOUNDARIES,
-        BoundingBoxUtil.CoordinateType.PIXEL, 1, 1));
+    ArrayIndexOutOfBoundsException outOfRange = assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> BoundingBoxUtil.convert(t, new int[] {0, 1, -2, 4}, 1,
+            BoundingBoxUtil.Type.BOUNDARIES, BoundingBoxUtil.CoordinateType.PIXEL, 1, 1));
+    assertEquals("Index -2 out of bounds for length 4", outOfRange.getMessage());
     assertThrows(NullPointerException.class, () -> BoundingBoxUtil.convert(t, null, 1,
         BoundingBoxUtil.Type.BOUNDARIES, BoundingBoxUtil.CoordinateType.PIXEL, 1, 1));
   }
