@@ -192,15 +192,16 @@ pub fn to_rgb(planes: &Planes<'_>, rgb: &mut [u8]) -> Result<()> {
     Ok(())
 }
 
-/// Row by row: the chroma terms of each pixel of a row pair are computed once into scratch arrays
-/// (one value per pixel, so the luma loop is a plain element-wise loop the compiler vectorises),
-/// then each luma row is written. `planes` is validated.
+/// Row by row: the chroma terms of each chroma sample of a row pair are computed once into
+/// scratch arrays (one value per sample, each serving two pixels of two rows), then each luma row
+/// is written. `planes` is validated.
 #[inline(always)]
 fn convert(planes: &Planes<'_>, rgb: &mut [u8], row_kernel: impl Fn(&[u8], &[i32], &[i32], &[i32], &mut [u8])) {
     let (w, h) = (planes.width, planes.height);
-    let mut r_term = vec![0i32; w];
-    let mut g_term = vec![0i32; w];
-    let mut b_term = vec![0i32; w];
+    let cw = chroma_len(w);
+    let mut r_term = vec![0i32; cw];
+    let mut g_term = vec![0i32; cw];
+    let mut b_term = vec![0i32; cw];
     for (row, out) in rgb.chunks_exact_mut(w * 3).enumerate().take(h) {
         if row % 2 == 0 {
             let base = (row / 2) * planes.uv_row_stride;
@@ -211,19 +212,52 @@ fn convert(planes: &Planes<'_>, rgb: &mut [u8], row_kernel: impl Fn(&[u8], &[i32
     }
 }
 
-/// The chroma terms (with the rounding half added) of every pixel of a row pair.
+/// The chroma terms (with the rounding half added) of every chroma sample of a row pair.
 #[inline(always)]
 fn chroma_terms(planes: &Planes<'_>, base: usize, r: &mut [i32], g: &mut [i32], b: &mut [i32]) {
-    let step = planes.uv_pixel_stride;
-    let (u, v) = (&planes.u[base..], &planes.v[base..]);
-    for x in 0..r.len() {
-        let i = (x / 2) * step;
-        let d = i32::from(u[i]) - 128;
-        let e = i32::from(v[i]) - 128;
-        r[x] = V_TO_R * e + HALF;
-        g[x] = HALF - U_TO_G * d - V_TO_G * e;
-        b[x] = U_TO_B * d + HALF;
+    let samples = r.len();
+    if samples == 0 {
+        return;
     }
+    // `validate` guarantees a chroma row of `samples` samples at `base` in both planes.
+    let span = |step: usize| (samples - 1) * step + 1;
+    let step = planes.uv_pixel_stride;
+    let (u, v) = (&planes.u[base..][..span(step)], &planes.v[base..][..span(step)]);
+    // The common strides as constants, so the loop compiles to straight vector code.
+    match step {
+        1 => chroma_row::<1>(u, v, r, g, b),
+        2 => chroma_row::<2>(u, v, r, g, b),
+        _ => {
+            let uv = u.iter().step_by(step).zip(v.iter().step_by(step));
+            let terms = r.iter_mut().zip(g.iter_mut()).zip(b.iter_mut());
+            for (((rt, gt), bt), (&u, &v)) in terms.zip(uv) {
+                (*rt, *gt, *bt) = chroma_sample(u, v);
+            }
+        }
+    }
+}
+
+/// [`chroma_terms`] for a constant sample stride; `u` and `v` hold `(r.len() - 1) · STEP + 1`
+/// bytes.
+#[inline(always)]
+fn chroma_row<const STEP: usize>(u: &[u8], v: &[u8], r: &mut [i32], g: &mut [i32], b: &mut [i32]) {
+    let n = r.len().min(g.len()).min(b.len());
+    assert!(n > 0 && u.len() > (n - 1) * STEP && v.len() > (n - 1) * STEP);
+    for s in 0..n {
+        (r[s], g[s], b[s]) = chroma_sample(u[s * STEP], v[s * STEP]);
+    }
+}
+
+/// One chroma sample's terms for R, G and B, with the rounding half added.
+#[inline(always)]
+fn chroma_sample(u: u8, v: u8) -> (i32, i32, i32) {
+    let d = i32::from(u) - 128;
+    let e = i32::from(v) - 128;
+    (
+        V_TO_R * e + HALF,
+        HALF - U_TO_G * d - V_TO_G * e,
+        U_TO_B * d + HALF,
+    )
 }
 
 #[inline(always)]
@@ -231,11 +265,12 @@ fn clamp(x: i32) -> u8 {
     (x >> 16).clamp(0, 255) as u8
 }
 
-/// One output row from its luma and the row pair's chroma terms (`out` holds `3 · y.len()`).
+/// One output row from its luma and the row pair's chroma terms, one per two pixels (`out`
+/// holds `3 · y.len()`; the terms start at the sample of `y[0]`, which is even).
 #[inline(always)]
 fn luma_row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
-    let terms = r.iter().zip(g).zip(b);
-    for ((o, &l), ((&rt, &gt), &bt)) in out.chunks_exact_mut(3).zip(y).zip(terms) {
+    for (x, (o, &l)) in out.chunks_exact_mut(3).zip(y).enumerate() {
+        let (rt, gt, bt) = (r[x / 2], g[x / 2], b[x / 2]);
         let l = Y_GAIN * (i32::from(l) - 16);
         o[0] = clamp(l + rt);
         o[1] = clamp(l + gt);
@@ -285,7 +320,10 @@ mod x86 {
     unsafe fn row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
         let n = y.len();
         let blocks = n / 16;
-        assert!(r.len() >= n && g.len() >= n && b.len() >= n && out.len() >= 3 * n);
+        let samples = n.div_ceil(2);
+        assert!(
+            r.len() >= samples && g.len() >= samples && b.len() >= samples && out.len() >= 3 * n
+        );
         let gain = _mm_set1_epi32(Y_GAIN);
         let sixteen = _mm_set1_epi32(16);
         let load_mask = |m: &[u8; 16]| {
@@ -299,7 +337,8 @@ mod x86 {
         ];
         for blk in 0..blocks {
             let x = blk * 16;
-            // SAFETY: x + 16 <= n, and every slice holds n (or 3n) elements (asserted above).
+            // SAFETY: x + 16 <= n; the term slices hold ceil(n/2) samples and out 3n bytes (asserted
+            // above), and the last sample read, x/2 + 7, is below n/2.
             unsafe {
                 let yv = _mm_loadu_si128(y.as_ptr().add(x).cast());
                 let quads = [
@@ -312,7 +351,9 @@ mod x86 {
                     let mut v = [_mm_setzero_si128(); 4];
                     for (q, l) in quads.iter().enumerate() {
                         let luma = _mm_mullo_epi32(_mm_sub_epi32(*l, sixteen), gain);
-                        let t = _mm_loadu_si128(terms.as_ptr().add(x + 4 * q).cast());
+                        // Pixels x + 4q .. x + 4q + 3 share the samples x/2 + 2q and the next.
+                        let t = _mm_loadl_epi64(terms.as_ptr().add(x / 2 + 2 * q).cast());
+                        let t = _mm_unpacklo_epi32(t, t);
                         v[q] = _mm_srai_epi32::<16>(_mm_add_epi32(luma, t));
                     }
                     _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]))
@@ -329,6 +370,7 @@ mod x86 {
             }
         }
         let done = blocks * 16;
-        luma_row(&y[done..], &r[done..], &g[done..], &b[done..], &mut out[3 * done..]);
+        let half = done / 2;
+        luma_row(&y[done..], &r[half..], &g[half..], &b[half..], &mut out[3 * done..]);
     }
 }
