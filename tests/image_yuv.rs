@@ -18,7 +18,11 @@ fn reference_pixel(y: u8, u: u8, v: u8) -> [u8; 3] {
 
 /// BT.601 limited range with real coefficients, for the "within 1" bound.
 fn real_pixel(y: u8, u: u8, v: u8) -> [f64; 3] {
-    let (c, d, e) = (f64::from(y) - 16.0, f64::from(u) - 128.0, f64::from(v) - 128.0);
+    let (c, d, e) = (
+        f64::from(y) - 16.0,
+        f64::from(u) - 128.0,
+        f64::from(v) - 128.0,
+    );
     let (k, s) = (255.0 / 219.0, 255.0 / 224.0);
     [
         k * c + 1.402 * s * e,
@@ -97,7 +101,10 @@ fn chroma_is_shared_by_each_2x2_block() {
     for r in 0..3 {
         for x in 0..3 {
             let (u, v) = chroma(x, r);
-            assert_eq!(&out[(r * 3 + x) * 3..][..3], reference_pixel(y[r * 3 + x], u, v));
+            assert_eq!(
+                &out[(r * 3 + x) * 3..][..3],
+                reference_pixel(y[r * 3 + x], u, v)
+            );
         }
     }
     // Spot check by hand: pixel (2, 0) has Y 126 and the block (1, 0): U 90, V 240.
@@ -127,7 +134,11 @@ fn random_packed_frames_match_the_reference() {
                 };
                 let y = data[r * w + x];
                 let got = &out[(r * w + x) * 3..][..3];
-                assert_eq!(got, reference_pixel(y, u, v), "{layout:?} {w}x{h} at ({x}, {r})");
+                assert_eq!(
+                    got,
+                    reference_pixel(y, u, v),
+                    "{layout:?} {w}x{h} at ({x}, {r})"
+                );
                 for (g, want) in got.iter().zip(real_pixel(y, u, v)) {
                     let want = want.round().clamp(0.0, 255.0);
                     assert!((f64::from(*g) - want).abs() <= 1.0, "{g} vs {want}");
@@ -182,7 +193,10 @@ fn camera_frame_matches_the_reference() {
     for r in (0..h).step_by(7) {
         for x in 0..w {
             let i = w * h + (r / 2) * w + (x / 2) * 2;
-            assert_eq!(&out[(r * w + x) * 3..][..3], reference_pixel(data[r * w + x], data[i + 1], data[i]));
+            assert_eq!(
+                &out[(r * w + x) * 3..][..3],
+                reference_pixel(data[r * w + x], data[i + 1], data[i])
+            );
         }
     }
 }
@@ -193,8 +207,16 @@ fn refuses_inconsistent_frames() {
     let err = |r: tensorbridge::Result<()>| r.unwrap_err().to_string();
     assert!(Planes::packed(&data[..5], Layout::Nv21, 2, 2).is_err());
     let bad = |ys, uvs, ps, w, h| {
-        let planes = Planes { y: &data, u: &data, v: &data, y_row_stride: ys, uv_row_stride: uvs,
-            uv_pixel_stride: ps, width: w, height: h };
+        let planes = Planes {
+            y: &data,
+            u: &data,
+            v: &data,
+            y_row_stride: ys,
+            uv_row_stride: uvs,
+            uv_pixel_stride: ps,
+            width: w,
+            height: h,
+        };
         let mut out = vec![0u8; w * h * 3];
         err(yuv::to_rgb(&planes, &mut out))
     };

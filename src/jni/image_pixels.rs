@@ -114,9 +114,24 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_yuvToRgb<'loca
     guard_primitive(&mut env, || {
         let width = non_negative(width, "width")?;
         let height = non_negative(height, "height")?;
-        let y = raw.source(&y_direct, &y_heap, y_offset, non_negative(y_length, "Y length")?)?;
-        let u = raw.source(&u_direct, &u_heap, u_offset, non_negative(u_length, "U length")?)?;
-        let v = raw.source(&v_direct, &v_heap, v_offset, non_negative(v_length, "V length")?)?;
+        let y = raw.source(
+            &y_direct,
+            &y_heap,
+            y_offset,
+            non_negative(y_length, "Y length")?,
+        )?;
+        let u = raw.source(
+            &u_direct,
+            &u_heap,
+            u_offset,
+            non_negative(u_length, "U length")?,
+        )?;
+        let v = raw.source(
+            &v_direct,
+            &v_heap,
+            v_offset,
+            non_negative(v_length, "V length")?,
+        )?;
         let planes = yuv::Planes {
             y: &y,
             u: &u,
@@ -161,11 +176,18 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_packedYuvToRgb
             1 => yuv::Layout::Nv21,
             2 => yuv::Layout::Yv12,
             3 => yuv::Layout::Yv21,
-            other => return Err(Error::invalid_argument(format!("unknown YUV layout {other}")).into()),
+            other => {
+                return Err(Error::invalid_argument(format!("unknown YUV layout {other}")).into());
+            }
         };
         let width = non_negative(width, "width")?;
         let height = non_negative(height, "height")?;
-        let src = raw.source(&src_direct, &src_heap, src_offset, non_negative(src_length, "length")?)?;
+        let src = raw.source(
+            &src_direct,
+            &src_heap,
+            src_offset,
+            non_negative(src_length, "length")?,
+        )?;
         let planes = yuv::Planes::packed(&src, layout, width, height)?;
         let out_len = width
             .checked_mul(height)
@@ -182,7 +204,9 @@ fn non_negative(value: jint, what: &str) -> crate::Result<usize> {
 }
 
 fn rgb_len(pixels: usize) -> crate::Result<usize> {
-    pixels.checked_mul(3).ok_or_else(|| Error::invalid_argument("RGB size overflows"))
+    pixels
+        .checked_mul(3)
+        .ok_or_else(|| Error::invalid_argument("RGB size overflows"))
 }
 
 impl RawEnv {
@@ -216,7 +240,11 @@ impl RawEnv {
     /// Every caller passes the fresh `ResultStorage` buffer that `ImagePixels` allocated for this
     /// call's output alone, so no other slice of that memory exists (hence the allowed lint).
     #[allow(clippy::mut_from_ref)]
-    fn direct_out<'b>(&self, buffer: &'b JByteBuffer<'_>, len: usize) -> BridgeResult<&'b mut [u8]> {
+    fn direct_out<'b>(
+        &self,
+        buffer: &'b JByteBuffer<'_>,
+        len: usize,
+    ) -> BridgeResult<&'b mut [u8]> {
         if buffer.is_null() {
             return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
         }

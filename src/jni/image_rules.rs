@@ -25,7 +25,9 @@ use crate::lite::image::color_space::{ColorSpace, RgbOnly};
 /// (`method`: 0 getChannelValue, 1 getNormalizedShape, 2 getShapeInfoMessage, 3 toBitmapConfig,
 /// 4 convertTensorBufferToBitmap).
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_requireRgbOrGrayscaleNative<'local>(
+pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_requireRgbOrGrayscaleNative<
+    'local,
+>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     color_space: jint,
@@ -44,7 +46,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_channelValueNat
     _class: JClass<'local>,
     color_space: jint,
 ) -> jint {
-    guard_primitive(&mut env, || Ok(ColorSpace::from_ordinal(color_space)?.channels()?))
+    guard_primitive(&mut env, || {
+        Ok(ColorSpace::from_ordinal(color_space)?.channels()?)
+    })
 }
 
 /// `static native String shapeInfoNative(int colorSpace)`: `getShapeInfoMessage()`.
@@ -78,7 +82,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_normalizeShape<
         let normalized = color_space.normalized_shape(shape.as_deref())?;
         let target = out.as_raw() as jarray;
         if raw.array_len(target)? != 4 {
-            return Err(Error::invalid_argument("the normalized shape array must hold 4 ints").into());
+            return Err(
+                Error::invalid_argument("the normalized shape array must hold 4 ints").into(),
+            );
         }
         // SAFETY: a non-null int[] of length 4 (checked above).
         unsafe { raw.set_region(target, &normalized.shape)? };
@@ -133,7 +139,9 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_numElementsNati
     height: jint,
     width: jint,
 ) -> jint {
-    guard_primitive(&mut env, || Ok(ColorSpace::from_ordinal(color_space)?.num_elements(height, width)))
+    guard_primitive(&mut env, || {
+        Ok(ColorSpace::from_ordinal(color_space)?.num_elements(height, width))
+    })
 }
 
 /// `static native void assertNumElementsNative(int colorSpace, int numElements, int height, int width,

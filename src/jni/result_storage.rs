@@ -57,7 +57,9 @@ pub extern "system" fn Java_org_tensorflow_NativeHandle_allocateBlock0<'local>(
         let len = usize::try_from(bytes)
             .ok()
             .filter(|&n| n > 0)
-            .ok_or_else(|| Error::invalid_argument(format!("result size must be positive: {bytes}")))?;
+            .ok_or_else(|| {
+                Error::invalid_argument(format!("result size must be positive: {bytes}"))
+            })?;
         let out = out.as_raw() as jarray;
         if raw.array_len(out)? < 1 {
             return Err(Error::invalid_argument("out must have room for the handle").into());
@@ -92,9 +94,8 @@ impl RawEnv {
         let capacity = jlong::try_from(len).map_err(|_| Error::invalid_argument("too large"))?;
         // SAFETY: live JNIEnv of this thread; `address` is valid for `len` bytes for as long as
         // the block's handle is live, which Java keeps so while the buffer is reachable.
-        let buffer = unsafe {
-            ((**self.0).v1_4.NewDirectByteBuffer)(self.0, address.cast(), capacity)
-        };
+        let buffer =
+            unsafe { ((**self.0).v1_4.NewDirectByteBuffer)(self.0, address.cast(), capacity) };
         if buffer.is_null() {
             return Err(Error::internal("NewDirectByteBuffer failed").into());
         }

@@ -68,11 +68,21 @@ impl AlignedBytes {
         let cap = large::class_size(len)?;
         if cap >= large::LARGE_BLOCK {
             let ptr = large::allocate(cap, len, zeroed)?;
-            return Some(AlignedBytes { ptr, len, cap, offset: 0 });
+            return Some(AlignedBytes {
+                ptr,
+                len,
+                cap,
+                offset: 0,
+            });
         }
         if cap <= small::SMALL_BLOCK {
             let (ptr, offset) = small::allocate(cap, zeroed)?;
-            return Some(AlignedBytes { ptr, len, cap, offset });
+            return Some(AlignedBytes {
+                ptr,
+                len,
+                cap,
+                offset,
+            });
         }
         let layout = Layout::from_size_align(cap, ALLOCATION_ALIGNMENT).ok()?;
         // SAFETY: layout has non-zero size.
@@ -83,7 +93,12 @@ impl AlignedBytes {
                 alloc(layout)
             }
         })?;
-        Some(AlignedBytes { ptr, len, cap, offset: 0 })
+        Some(AlignedBytes {
+            ptr,
+            len,
+            cap,
+            offset: 0,
+        })
     }
 
     pub(crate) fn as_slice(&self) -> &[u8] {
@@ -139,7 +154,11 @@ mod small {
     const BASE_ALIGN: usize = std::mem::align_of::<usize>();
 
     fn layout(cap: usize) -> Option<Layout> {
-        Layout::from_size_align(cap.checked_add(ALLOCATION_ALIGNMENT - BASE_ALIGN)?, BASE_ALIGN).ok()
+        Layout::from_size_align(
+            cap.checked_add(ALLOCATION_ALIGNMENT - BASE_ALIGN)?,
+            BASE_ALIGN,
+        )
+        .ok()
     }
 
     /// A 64-byte aligned block of `cap` (> 0) bytes, zeroed if `zeroed`, and its offset from the

@@ -40,7 +40,9 @@ impl BoxType {
             0 => Ok(Some(BoxType::Boundaries)),
             1 => Ok(Some(BoxType::UpperLeft)),
             2 => Ok(Some(BoxType::Center)),
-            other => Err(Error::invalid_argument(format!("no BoundingBoxUtil.Type ordinal {other}"))),
+            other => Err(Error::invalid_argument(format!(
+                "no BoundingBoxUtil.Type ordinal {other}"
+            ))),
         }
     }
 }
@@ -122,7 +124,11 @@ pub fn plan(req: &Request<'_>) -> Result<Plan> {
             java_ints(shape)
         )));
     }
-    let axis = if req.axis < 0 { req.axis + rank } else { req.axis };
+    let axis = if req.axis < 0 {
+        req.axis + rank
+    } else {
+        req.axis
+    };
     // In 0..rank, checked above.
     let axis_index = axis as usize;
     if shape[axis_index] != 4 {
@@ -189,7 +195,10 @@ pub fn convert(req: &Request<'_>, plan: Plan, values: &[u8], order: ByteOrder) -
     if values.len() < needed {
         return Err(Error::new(
             ErrorKind::IndexOutOfBounds,
-            format!("{needed} bytes of box values needed but the buffer holds {}", values.len()),
+            format!(
+                "{needed} bytes of box values needed but the buffer holds {}",
+                values.len()
+            ),
         ));
     }
     if plan.boxes() == 0 {
@@ -199,11 +208,16 @@ pub fn convert(req: &Request<'_>, plan: Plan, values: &[u8], order: ByteOrder) -
     let box_type = req
         .box_type
         .ok_or_else(|| Error::new(ErrorKind::NullPointer, "type is null"))?;
-    let coordinate_type = req.coordinate_type.ok_or_else(|| {
-        Error::invalid_argument("Cannot convert coordinate type null")
-    })?;
+    let coordinate_type = req
+        .coordinate_type
+        .ok_or_else(|| Error::invalid_argument("Cannot convert coordinate type null"))?;
     let read = |i: usize| -> f32 {
-        let b = [values[4 * i], values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]];
+        let b = [
+            values[4 * i],
+            values[4 * i + 1],
+            values[4 * i + 2],
+            values[4 * i + 3],
+        ];
         match order {
             ByteOrder::Little => f32::from_le_bytes(b),
             ByteOrder::Big => f32::from_be_bytes(b),
@@ -214,7 +228,13 @@ pub fn convert(req: &Request<'_>, plan: Plan, values: &[u8], order: ByteOrder) -
         for j in 0..plan.inner {
             let raw: [f32; 4] = std::array::from_fn(|k| read((i * 4 + k) * plan.inner + j));
             let ordered = index.map(|k| raw[k]);
-            out.extend_from_slice(&to_edges(ordered, box_type, coordinate_type, req.height, req.width));
+            out.extend_from_slice(&to_edges(
+                ordered,
+                box_type,
+                coordinate_type,
+                req.height,
+                req.width,
+            ));
         }
     }
     Ok(out)
@@ -224,18 +244,27 @@ pub fn convert(req: &Request<'_>, plan: Plan, values: &[u8], order: ByteOrder) -
 fn reorder(index: &[i32]) -> Result<[usize; 4]> {
     let mut out = [0usize; 4];
     for (slot, &entry) in out.iter_mut().zip(index) {
-        *slot = usize::try_from(entry).ok().filter(|&k| k < 4).ok_or_else(|| {
-            Error::new(
-                ErrorKind::ArrayIndexOutOfBounds,
-                format!("Index {entry} out of bounds for length 4"),
-            )
-        })?;
+        *slot = usize::try_from(entry)
+            .ok()
+            .filter(|&k| k < 4)
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::ArrayIndexOutOfBounds,
+                    format!("Index {entry} out of bounds for length 4"),
+                )
+            })?;
     }
     Ok(out)
 }
 
 /// One box's left, top, right, bottom, in Java's float arithmetic.
-pub fn to_edges(v: [f32; 4], box_type: BoxType, coordinates: CoordinateType, height: i32, width: i32) -> [f32; 4] {
+pub fn to_edges(
+    v: [f32; 4],
+    box_type: BoxType,
+    coordinates: CoordinateType,
+    height: i32,
+    width: i32,
+) -> [f32; 4] {
     let [left, top, right, bottom] = match box_type {
         BoxType::Boundaries => v,
         BoxType::UpperLeft => [v[0], v[1], v[0] + v[2], v[1] + v[3]],

@@ -147,7 +147,9 @@ mod tests {
         };
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
             state >> 33
         };
         for pixels in [1usize, 7, 8, 9, 16, 23, 224, 225] {

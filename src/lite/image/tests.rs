@@ -314,8 +314,14 @@ fn nearest_uses_float32_coordinates() {
 fn assert_same_floats(got: &[u8], want: &[u8]) {
     assert_eq!(got.len(), want.len());
     for (i, (g, w)) in got.chunks(4).zip(want.chunks(4)).enumerate() {
-        let (g, w) = (f32::from_ne_bytes(g.try_into().unwrap()), f32::from_ne_bytes(w.try_into().unwrap()));
-        assert!(g.to_bits() == w.to_bits() || (cfg!(miri) && g.is_nan() && w.is_nan()), "element {i}: {g} vs {w}");
+        let (g, w) = (
+            f32::from_ne_bytes(g.try_into().unwrap()),
+            f32::from_ne_bytes(w.try_into().unwrap()),
+        );
+        assert!(
+            g.to_bits() == w.to_bits() || (cfg!(miri) && g.is_nan() && w.is_nan()),
+            "element {i}: {g} vs {w}"
+        );
     }
 }
 

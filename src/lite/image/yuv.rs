@@ -71,7 +71,9 @@ pub fn chroma_len(n: usize) -> usize {
 
 /// Bytes a packed frame of `width × height` occupies: `w·h + 2·ceil(w/2)·ceil(h/2)`.
 pub fn packed_len(width: usize, height: usize) -> Option<usize> {
-    let chroma = chroma_len(width).checked_mul(chroma_len(height))?.checked_mul(2)?;
+    let chroma = chroma_len(width)
+        .checked_mul(chroma_len(height))?
+        .checked_mul(2)?;
     width.checked_mul(height)?.checked_add(chroma)
 }
 
@@ -140,15 +142,19 @@ impl<'a> Planes<'a> {
             )));
         }
         let need = |rows: usize, stride: usize, last: usize| {
-            (rows - 1).checked_mul(stride).and_then(|n| n.checked_add(last))
+            (rows - 1)
+                .checked_mul(stride)
+                .and_then(|n| n.checked_add(last))
         };
         let y_need = need(h, self.y_row_stride, w)
             .ok_or_else(|| Error::invalid_argument("Y plane size overflows"))?;
         let uv_need = need(ch, self.uv_row_stride, chroma_row)
             .ok_or_else(|| Error::invalid_argument("UV plane size overflows"))?;
-        for (name, len, needed) in
-            [("Y", self.y.len(), y_need), ("U", self.u.len(), uv_need), ("V", self.v.len(), uv_need)]
-        {
+        for (name, len, needed) in [
+            ("Y", self.y.len(), y_need),
+            ("U", self.u.len(), uv_need),
+            ("V", self.v.len(), uv_need),
+        ] {
             if len < needed {
                 return Err(Error::invalid_argument(format!(
                     "the {name} plane holds {len} bytes, {needed} needed for {w} x {h}"
@@ -196,7 +202,11 @@ pub fn to_rgb(planes: &Planes<'_>, rgb: &mut [u8]) -> Result<()> {
 /// scratch arrays (one value per sample, each serving two pixels of two rows), then each luma row
 /// is written. `planes` is validated.
 #[inline(always)]
-fn convert(planes: &Planes<'_>, rgb: &mut [u8], row_kernel: impl Fn(&[u8], &[i32], &[i32], &[i32], &mut [u8])) {
+fn convert(
+    planes: &Planes<'_>,
+    rgb: &mut [u8],
+    row_kernel: impl Fn(&[u8], &[i32], &[i32], &[i32], &mut [u8]),
+) {
     let (w, h) = (planes.width, planes.height);
     let cw = chroma_len(w);
     let mut r_term = vec![0i32; cw];
@@ -222,7 +232,10 @@ fn chroma_terms(planes: &Planes<'_>, base: usize, r: &mut [i32], g: &mut [i32], 
     // `validate` guarantees a chroma row of `samples` samples at `base` in both planes.
     let span = |step: usize| (samples - 1) * step + 1;
     let step = planes.uv_pixel_stride;
-    let (u, v) = (&planes.u[base..][..span(step)], &planes.v[base..][..span(step)]);
+    let (u, v) = (
+        &planes.u[base..][..span(step)],
+        &planes.v[base..][..span(step)],
+    );
     // The common strides as constants, so the loop compiles to straight vector code.
     match step {
         1 => chroma_row::<1>(u, v, r, g, b),
@@ -313,7 +326,9 @@ mod x86 {
     #[target_feature(enable = "sse4.1,ssse3")]
     pub(super) unsafe fn convert_sse41(planes: &Planes<'_>, rgb: &mut [u8]) {
         // SAFETY: the caller's CPU contract covers the row kernel.
-        convert(planes, rgb, |y, r, g, b, out| unsafe { row(y, r, g, b, out) });
+        convert(planes, rgb, |y, r, g, b, out| unsafe {
+            row(y, r, g, b, out)
+        });
     }
 
     #[target_feature(enable = "sse4.1,ssse3")]
@@ -331,9 +346,21 @@ mod x86 {
             unsafe { _mm_loadu_si128(m.as_ptr().cast()) }
         };
         let masks = [
-            [load_mask(&MASKS[0][0]), load_mask(&MASKS[0][1]), load_mask(&MASKS[0][2])],
-            [load_mask(&MASKS[1][0]), load_mask(&MASKS[1][1]), load_mask(&MASKS[1][2])],
-            [load_mask(&MASKS[2][0]), load_mask(&MASKS[2][1]), load_mask(&MASKS[2][2])],
+            [
+                load_mask(&MASKS[0][0]),
+                load_mask(&MASKS[0][1]),
+                load_mask(&MASKS[0][2]),
+            ],
+            [
+                load_mask(&MASKS[1][0]),
+                load_mask(&MASKS[1][1]),
+                load_mask(&MASKS[1][2]),
+            ],
+            [
+                load_mask(&MASKS[2][0]),
+                load_mask(&MASKS[2][1]),
+                load_mask(&MASKS[2][2]),
+            ],
         ];
         for blk in 0..blocks {
             let x = blk * 16;
@@ -371,6 +398,12 @@ mod x86 {
         }
         let done = blocks * 16;
         let half = done / 2;
-        luma_row(&y[done..], &r[half..], &g[half..], &b[half..], &mut out[3 * done..]);
+        luma_row(
+            &y[done..],
+            &r[half..],
+            &g[half..],
+            &b[half..],
+            &mut out[3 * done..],
+        );
     }
 }

@@ -26,7 +26,12 @@ fn bytes(values: &[f32], order: ByteOrder) -> Vec<u8> {
 
 fn run(req: &Request<'_>, values: &[f32]) -> Result<Vec<f32>> {
     let plan = plan(req)?;
-    convert(req, plan, &bytes(values, ByteOrder::Little), ByteOrder::Little)
+    convert(
+        req,
+        plan,
+        &bytes(values, ByteOrder::Little),
+        ByteOrder::Little,
+    )
 }
 
 fn err(r: Result<impl std::fmt::Debug>) -> (ErrorKind, String) {
@@ -67,7 +72,10 @@ fn argument_checks_in_order_with_messages() {
     // The axis size comes before the index array, which comes before the data type.
     let mut req = request(&shape, &[0, 1, 2], 0);
     req.data_type = LiteDataType::UInt8;
-    assert_eq!(err(plan(&req)).1, "Size of bounding box dimension 0 is not 4. Got 2 in shape [2, 4]");
+    assert_eq!(
+        err(plan(&req)).1,
+        "Size of bounding box dimension 0 is not 4. Got 2 in shape [2, 4]"
+    );
     req.axis = 1;
     assert_eq!(
         err(plan(&req)),
@@ -79,9 +87,15 @@ fn argument_checks_in_order_with_messages() {
     req.value_index = None;
     assert_eq!(err(plan(&req)).0, ErrorKind::NullPointer);
     req.value_index = Some(&[9, 9, 9, 9]);
-    assert_eq!(err(plan(&req)).1, "Bounding Boxes only create from FLOAT32 buffers. Got: UINT8");
+    assert_eq!(
+        err(plan(&req)).1,
+        "Bounding Boxes only create from FLOAT32 buffers. Got: UINT8"
+    );
     req.data_type = LiteDataType::Int32;
-    assert_eq!(err(plan(&req)).1, "Bounding Boxes only create from FLOAT32 buffers. Got: INT32");
+    assert_eq!(
+        err(plan(&req)).1,
+        "Bounding Boxes only create from FLOAT32 buffers. Got: INT32"
+    );
     req.zero_digit = '\u{0660}';
     req.axis = 7;
     assert_eq!(
@@ -93,14 +107,22 @@ fn argument_checks_in_order_with_messages() {
 
 #[test]
 fn hostile_shapes_are_refused() {
-    assert_eq!(err(plan(&request(&[-1, 4], &IDENTITY, 1))).0, ErrorKind::InvalidArgument);
+    assert_eq!(
+        err(plan(&request(&[-1, 4], &IDENTITY, 1))).0,
+        ErrorKind::InvalidArgument
+    );
     assert_eq!(
         err(plan(&request(&[65536, 4, 65536], &IDENTITY, 1))).1,
         "shape [65536, 4, 65536] is too large"
     );
     // 2^27 boxes are 2^31 bytes: one more than a Java buffer holds.
     assert!(plan(&request(&[1 << 27, 4], &IDENTITY, 1)).is_err());
-    assert_eq!(plan(&request(&[(1 << 27) - 1, 4], &IDENTITY, 1)).unwrap().boxes(), (1 << 27) - 1);
+    assert_eq!(
+        plan(&request(&[(1 << 27) - 1, 4], &IDENTITY, 1))
+            .unwrap()
+            .boxes(),
+        (1 << 27) - 1
+    );
     // Products that overflow any integer type.
     assert!(plan(&request(&[i32::MAX, i32::MAX, i32::MAX, 4], &IDENTITY, 3)).is_err());
     // A zero dimension makes no boxes, however large the others.
@@ -153,7 +175,10 @@ fn value_index_reorders_and_is_checked() {
     assert_eq!(out, vec![40.0, 40.0, 10.0, 10.0]);
     assert_eq!(
         err(run(&request(&[4], &[0, 4, -1, 2], 0), &[0.0; 4])),
-        (ErrorKind::ArrayIndexOutOfBounds, "Index 4 out of bounds for length 4".to_string())
+        (
+            ErrorKind::ArrayIndexOutOfBounds,
+            "Index 4 out of bounds for length 4".to_string()
+        )
     );
     assert_eq!(
         err(run(&request(&[4], &[0, 1, -1, 9], 0), &[0.0; 4])).1,
@@ -164,7 +189,10 @@ fn value_index_reorders_and_is_checked() {
         "Index -2147483648 out of bounds for length 4"
     );
     // No box: the entries are never used, so nothing is thrown.
-    assert_eq!(run(&request(&[0, 4], &[7, 7, 7, 7], 1), &[]).unwrap(), Vec::<f32>::new());
+    assert_eq!(
+        run(&request(&[0, 4], &[7, 7, 7, 7], 1), &[]).unwrap(),
+        Vec::<f32>::new()
+    );
 }
 
 #[test]
@@ -173,18 +201,27 @@ fn null_type_and_coordinate_type() {
     req.box_type = None;
     req.coordinate_type = None;
     // The index entry is looked at first, then the type, then the coordinate type.
-    assert_eq!(err(run(&req, &[0.0; 4])).0, ErrorKind::ArrayIndexOutOfBounds);
+    assert_eq!(
+        err(run(&req, &[0.0; 4])).0,
+        ErrorKind::ArrayIndexOutOfBounds
+    );
     req.value_index = Some(&IDENTITY);
     assert_eq!(err(run(&req, &[0.0; 4])).0, ErrorKind::NullPointer);
     req.box_type = Some(BoxType::Center);
     assert_eq!(
         err(run(&req, &[0.0; 4])),
-        (ErrorKind::InvalidArgument, "Cannot convert coordinate type null".to_string())
+        (
+            ErrorKind::InvalidArgument,
+            "Cannot convert coordinate type null".to_string()
+        )
     );
     assert!(BoxType::from_ordinal(3).is_err());
     assert!(CoordinateType::from_ordinal(2).is_err());
     assert_eq!(BoxType::from_ordinal(-1).unwrap(), None);
-    assert_eq!(CoordinateType::from_ordinal(1).unwrap(), Some(CoordinateType::Pixel));
+    assert_eq!(
+        CoordinateType::from_ordinal(1).unwrap(),
+        Some(CoordinateType::Pixel)
+    );
 }
 
 #[test]
@@ -192,13 +229,19 @@ fn storage_shorter_than_the_shape_is_refused() {
     let req = request(&[2, 4], &IDENTITY, 1);
     let p = plan(&req).unwrap();
     let short = bytes(&[0.0; 7], ByteOrder::Little);
-    assert_eq!(err(convert(&req, p, &short, ByteOrder::Little)).0, ErrorKind::IndexOutOfBounds);
+    assert_eq!(
+        err(convert(&req, p, &short, ByteOrder::Little)).0,
+        ErrorKind::IndexOutOfBounds
+    );
 }
 
 #[test]
 fn box_types_and_coordinates() {
     let v = [0.25f32, 0.5, 0.75, 1.0];
-    assert_eq!(to_edges(v, BoxType::Boundaries, CoordinateType::Pixel, 9, 9), v);
+    assert_eq!(
+        to_edges(v, BoxType::Boundaries, CoordinateType::Pixel, 9, 9),
+        v
+    );
     assert_eq!(
         to_edges(v, BoxType::UpperLeft, CoordinateType::Pixel, 9, 9),
         [0.25, 0.5, 1.0, 1.5]
@@ -222,18 +265,42 @@ fn box_types_and_coordinates() {
 fn float_arithmetic_order() {
     // w / 2 = 2^-25 is half the float spacing below 1: 1 - 2^-25 is a tie, rounded to even (1.0).
     let w = f32::from_bits(0x3380_0000); // 2^-24
-    let edges = to_edges([1.0, 0.0, w, 0.0], BoxType::Center, CoordinateType::Pixel, 1, 1);
+    let edges = to_edges(
+        [1.0, 0.0, w, 0.0],
+        BoxType::Center,
+        CoordinateType::Pixel,
+        1,
+        1,
+    );
     assert_eq!(edges[0].to_bits(), 1.0f32.to_bits());
     assert_eq!(edges[2].to_bits(), 1.0f32.to_bits());
     // 2^24 + 1 is not a float: the int width rounds to 2^24 (ties to even) before the multiply.
-    let edges = to_edges([1.0, 1.0, 1.0, 1.0], BoxType::Boundaries, CoordinateType::Ratio, 16_777_219, 16_777_217);
+    let edges = to_edges(
+        [1.0, 1.0, 1.0, 1.0],
+        BoxType::Boundaries,
+        CoordinateType::Ratio,
+        16_777_219,
+        16_777_217,
+    );
     assert_eq!(edges[0], 16_777_216.0);
     assert_eq!(edges[1], 16_777_220.0);
     // UPPER_LEFT sums in float: 1e8 + 3 rounds to 1e8 (the spacing there is 8).
-    let edges = to_edges([1e8, 0.0, 3.0, 0.0], BoxType::UpperLeft, CoordinateType::Pixel, 1, 1);
+    let edges = to_edges(
+        [1e8, 0.0, 3.0, 0.0],
+        BoxType::UpperLeft,
+        CoordinateType::Pixel,
+        1,
+        1,
+    );
     assert_eq!(edges[2], 1e8);
     // Infinities and NaN pass through the arithmetic as IEEE 754 says.
-    let edges = to_edges([f32::INFINITY, 0.0, f32::INFINITY, 0.0], BoxType::Center, CoordinateType::Pixel, 1, 1);
+    let edges = to_edges(
+        [f32::INFINITY, 0.0, f32::INFINITY, 0.0],
+        BoxType::Center,
+        CoordinateType::Pixel,
+        1,
+        1,
+    );
     assert!(edges[0].is_nan());
     assert_eq!(edges[2], f32::INFINITY);
 }

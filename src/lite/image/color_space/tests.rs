@@ -18,12 +18,26 @@ fn message(r: Result<impl std::fmt::Debug>) -> (ErrorKind, String) {
 
 #[test]
 fn ordinals_and_names() {
-    let names = ["RGB", "GRAYSCALE", "NV12", "NV21", "YV12", "YV21", "YUV_420_888"];
+    let names = [
+        "RGB",
+        "GRAYSCALE",
+        "NV12",
+        "NV21",
+        "YV12",
+        "YV21",
+        "YUV_420_888",
+    ];
     for (i, name) in names.iter().enumerate() {
         assert_eq!(ColorSpace::from_ordinal(i as i32).unwrap().name(), *name);
     }
-    assert_eq!(message(ColorSpace::from_ordinal(7)).0, ErrorKind::InvalidArgument);
-    assert_eq!(message(ColorSpace::from_ordinal(-1)).0, ErrorKind::InvalidArgument);
+    assert_eq!(
+        message(ColorSpace::from_ordinal(7)).0,
+        ErrorKind::InvalidArgument
+    );
+    assert_eq!(
+        message(ColorSpace::from_ordinal(-1)).0,
+        ErrorKind::InvalidArgument
+    );
 }
 
 #[test]
@@ -36,11 +50,17 @@ fn channels_and_shape_info() {
         let n = cs.name();
         assert_eq!(
             message(cs.channels()),
-            (ErrorKind::Unimplemented, format!("getChannelValue() is unsupported for the color space type {n}"))
+            (
+                ErrorKind::Unimplemented,
+                format!("getChannelValue() is unsupported for the color space type {n}")
+            )
         );
         assert_eq!(
             message(cs.shape_info()),
-            (ErrorKind::Unimplemented, format!("getShapeInfoMessage() is unsupported for the color space type {n}"))
+            (
+                ErrorKind::Unimplemented,
+                format!("getShapeInfoMessage() is unsupported for the color space type {n}")
+            )
         );
         assert_eq!(
             message(cs.require(RgbOnly::ToBitmapConfig)).1,
@@ -52,24 +72,62 @@ fn channels_and_shape_info() {
         );
     }
     assert!(ColorSpace::Rgb.require(RgbOnly::ToBitmapConfig).is_ok());
-    assert!(ColorSpace::Grayscale.require(RgbOnly::ConvertTensorBufferToBitmap).is_ok());
-    assert_eq!(RgbOnly::from_code(4).unwrap(), RgbOnly::ConvertTensorBufferToBitmap);
+    assert!(
+        ColorSpace::Grayscale
+            .require(RgbOnly::ConvertTensorBufferToBitmap)
+            .is_ok()
+    );
+    assert_eq!(
+        RgbOnly::from_code(4).unwrap(),
+        RgbOnly::ConvertTensorBufferToBitmap
+    );
     assert_eq!(message(RgbOnly::from_code(5)).0, ErrorKind::InvalidArgument);
 }
 
 #[test]
 fn normalized_shapes() {
     let n = ColorSpace::Rgb.normalized_shape(Some(&[4, 5, 3])).unwrap();
-    assert_eq!(n, Normalized { shape: [1, 4, 5, 3], as_given: false });
+    assert_eq!(
+        n,
+        Normalized {
+            shape: [1, 4, 5, 3],
+            as_given: false
+        }
+    );
     // Three dimensions are taken as (h, w, c) whatever c is: the channel check is assertShape's.
-    assert_eq!(ColorSpace::Rgb.normalized_shape(Some(&[4, 5, 7])).unwrap().shape, [1, 4, 5, 7]);
-    let n = ColorSpace::Rgb.normalized_shape(Some(&[2, -1, 0, 9])).unwrap();
-    assert_eq!(n, Normalized { shape: [2, -1, 0, 9], as_given: true });
-    let n = ColorSpace::Grayscale.normalized_shape(Some(&[4, 5])).unwrap();
-    assert_eq!(n, Normalized { shape: [1, 4, 5, 1], as_given: false });
+    assert_eq!(
+        ColorSpace::Rgb
+            .normalized_shape(Some(&[4, 5, 7]))
+            .unwrap()
+            .shape,
+        [1, 4, 5, 7]
+    );
+    let n = ColorSpace::Rgb
+        .normalized_shape(Some(&[2, -1, 0, 9]))
+        .unwrap();
+    assert_eq!(
+        n,
+        Normalized {
+            shape: [2, -1, 0, 9],
+            as_given: true
+        }
+    );
+    let n = ColorSpace::Grayscale
+        .normalized_shape(Some(&[4, 5]))
+        .unwrap();
+    assert_eq!(
+        n,
+        Normalized {
+            shape: [1, 4, 5, 1],
+            as_given: false
+        }
+    );
     assert_eq!(
         message(ColorSpace::Grayscale.normalized_shape(Some(&[1, 4, 5]))),
-        (ErrorKind::InvalidArgument, format!("{GRAY_INFO}The provided image shape is [1, 4, 5]"))
+        (
+            ErrorKind::InvalidArgument,
+            format!("{GRAY_INFO}The provided image shape is [1, 4, 5]")
+        )
     );
     assert_eq!(
         message(ColorSpace::Rgb.normalized_shape(Some(&[4, 5]))).1,
@@ -79,14 +137,20 @@ fn normalized_shapes() {
         message(ColorSpace::Rgb.normalized_shape(Some(&[]))).1,
         format!("{RGB_INFO}The provided image shape is []")
     );
-    assert_eq!(message(ColorSpace::Rgb.normalized_shape(None)).0, ErrorKind::NullPointer);
+    assert_eq!(
+        message(ColorSpace::Rgb.normalized_shape(None)).0,
+        ErrorKind::NullPointer
+    );
     for cs in YUV {
         // The layout is refused before the (null) shape is looked at.
         assert_eq!(
             message(cs.normalized_shape(None)),
             (
                 ErrorKind::Unimplemented,
-                format!("getNormalizedShape() is unsupported for the color space type {}", cs.name())
+                format!(
+                    "getNormalizedShape() is unsupported for the color space type {}",
+                    cs.name()
+                )
             )
         );
     }
@@ -97,7 +161,11 @@ fn assert_shape_rules() {
     assert!(ColorSpace::Rgb.assert_shape(Some(&[2, 3, 3])).is_ok());
     assert!(ColorSpace::Rgb.assert_shape(Some(&[1, 2, 3, 3])).is_ok());
     assert!(ColorSpace::Grayscale.assert_shape(Some(&[2, 3])).is_ok());
-    assert!(ColorSpace::Grayscale.assert_shape(Some(&[1, 2, 3, 1])).is_ok());
+    assert!(
+        ColorSpace::Grayscale
+            .assert_shape(Some(&[1, 2, 3, 1]))
+            .is_ok()
+    );
     let bad_rgb: [&[i32]; 7] = [
         &[2, 1, 3, 3],
         &[0, 3, 3],
@@ -113,7 +181,10 @@ fn assert_shape_rules() {
             message(ColorSpace::Rgb.assert_shape(Some(shape))),
             (
                 ErrorKind::InvalidArgument,
-                format!("{RGB_INFO}The provided image shape is [{}]", listed.join(", "))
+                format!(
+                    "{RGB_INFO}The provided image shape is [{}]",
+                    listed.join(", ")
+                )
             )
         );
     }
@@ -125,13 +196,19 @@ fn assert_shape_rules() {
         message(ColorSpace::Grayscale.assert_shape(Some(&[0, 5]))).1,
         format!("{GRAY_INFO}The provided image shape is [0, 5]")
     );
-    assert_eq!(message(ColorSpace::Grayscale.assert_shape(None)).0, ErrorKind::NullPointer);
+    assert_eq!(
+        message(ColorSpace::Grayscale.assert_shape(None)).0,
+        ErrorKind::NullPointer
+    );
     for cs in YUV {
         assert_eq!(
             message(cs.assert_shape(None)),
             (
                 ErrorKind::Unimplemented,
-                format!("assertShape() only supports RGB and GRAYSCALE formats, but not {}", cs.name())
+                format!(
+                    "assertShape() only supports RGB and GRAYSCALE formats, but not {}",
+                    cs.name()
+                )
             )
         );
     }
@@ -151,7 +228,10 @@ fn height_and_width() {
         let n = cs.name();
         assert_eq!(
             message(cs.width(Some(&[4, 5]))),
-            (ErrorKind::Unimplemented, format!("getWidth() only supports RGB and GRAYSCALE formats, but not {n}"))
+            (
+                ErrorKind::Unimplemented,
+                format!("getWidth() only supports RGB and GRAYSCALE formats, but not {n}")
+            )
         );
         assert_eq!(
             message(cs.height(None)).1,
