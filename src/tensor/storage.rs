@@ -193,6 +193,7 @@ mod small {
     }
 }
 
+#[cfg(feature = "jni")]
 pub(crate) use large::raise_cache_limit;
 
 /// Large blocks (at least [`LARGE_BLOCK`](large::LARGE_BLOCK) bytes): sizes are rounded to
@@ -214,6 +215,7 @@ mod large {
     pub(super) const CACHE_LIMIT: usize = 64 << 20;
 
     /// The highest limit [`raise_cache_limit`] accepts.
+    #[cfg(feature = "jni")]
     const MAX_CACHE_LIMIT: usize = 1 << 30;
 
     /// Transparent huge page size on x86-64 and arm64 Linux; blocks this big are aligned to it
@@ -285,6 +287,7 @@ mod large {
     /// Lets the cache hold up to `bytes` (never less than before, at most 1 GiB): the JVM asks
     /// for a collection only once that many result bytes are live, and the blocks a collection
     /// frees should all be reused warm rather than faulted in again.
+    #[cfg(feature = "jni")]
     pub(crate) fn raise_cache_limit(bytes: usize) {
         let mut cache = lock();
         cache.limit = cache.limit.max(bytes.min(MAX_CACHE_LIMIT));
