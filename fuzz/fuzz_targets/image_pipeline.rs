@@ -162,10 +162,11 @@ fn one_at_a_time(
         (image, image_order, shape) = (out, ByteOrder::NATIVE, next);
     }
     if image_order != ByteOrder::NATIVE {
-        // No geometry step: the fused path's geometry result is the image in native order.
-        let mut native = vec![0u8; image.len()];
-        ops::run(&image, ty, image_order, &[], &mut native, ty).ok()?;
-        image = native;
+        // No geometry step: the fused path's geometry result is the image in native order (a
+        // byte swap per element; going through floats would round wide integers).
+        for element in image.chunks_exact_mut(ty.size()) {
+            element.reverse();
+        }
         image_order = ByteOrder::NATIVE;
     }
     if steps.is_empty() && dst_ty == ty {
