@@ -18,26 +18,9 @@ use tensorbridge::lite::image::{Geometry, ImageShape, ResizeMethod, output_shape
 use tensorbridge::lite::ops::{self, Step};
 use tensorbridge::lite::{ByteOrder, ElementType};
 
-/// The fuzzer's bytes, read front to back; zeros once they run out.
-struct Input<'a>(&'a [u8]);
-
-impl Input<'_> {
-    fn byte(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-    fn below(&mut self, n: usize) -> usize {
-        usize::from(self.byte()) % n
-    }
-    fn take(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.byte()).collect()
-    }
-}
+#[path = "../common/input.rs"]
+mod input;
+use input::Input;
 
 fuzz_target!(|data: &[u8]| {
     let mut input = Input(data);

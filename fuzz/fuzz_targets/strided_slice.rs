@@ -18,20 +18,11 @@ use tensorbridge::strided_slice::{
 use tensorbridge::tensor::Tensor;
 use tensorbridge::tensor_shape::TensorShape;
 
-/// Reads bytes from the fuzz input; zeros once it runs out.
-struct Input<'a>(&'a [u8]);
+#[path = "../common/input.rs"]
+mod input;
+use input::Input;
 
 impl Input<'_> {
-    fn byte(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-
     /// An index value: mostly small (−6..=6 around the dimension sizes), sometimes the extremes
     /// of the index type.
     fn index(&mut self, ty: IndexType) -> i64 {

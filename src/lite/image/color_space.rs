@@ -55,9 +55,7 @@ impl RgbOnly {
 
     /// The method of code `code`.
     pub fn from_code(code: i32) -> Result<RgbOnly> {
-        usize::try_from(code)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
+        java_index(&Self::ALL, code)
             .ok_or_else(|| Error::invalid_argument(format!("no color space method {code}")))
     }
 
@@ -98,9 +96,7 @@ impl ColorSpace {
 
     /// The constant of Java ordinal `ordinal`.
     pub fn from_ordinal(ordinal: i32) -> Result<ColorSpace> {
-        usize::try_from(ordinal)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
+        java_index(&Self::ALL, ordinal)
             .ok_or_else(|| Error::invalid_argument(format!("no ColorSpaceType ordinal {ordinal}")))
     }
 
@@ -275,6 +271,13 @@ fn non_null(shape: Option<&[i32]>) -> Result<&[i32]> {
 }
 
 /// Java's `Arrays.toString(int[])`: `[1, 2, 3]`, `[]` when empty.
+/// The element of `all` at the index a Java caller passed, if there is one.
+fn java_index<T: Copy>(all: &[T], index: i32) -> Option<T> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| all.get(i).copied())
+}
+
 pub fn java_ints(values: &[i32]) -> String {
     let parts: Vec<String> = values.iter().map(i32::to_string).collect();
     format!("[{}]", parts.join(", "))
