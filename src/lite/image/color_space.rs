@@ -270,7 +270,6 @@ fn non_null(shape: Option<&[i32]>) -> Result<&[i32]> {
     shape.ok_or_else(|| Error::new(ErrorKind::NullPointer, "shape is null"))
 }
 
-/// Java's `Arrays.toString(int[])`: `[1, 2, 3]`, `[]` when empty.
 /// The element of `all` at the index a Java caller passed, if there is one.
 fn java_index<T: Copy>(all: &[T], index: i32) -> Option<T> {
     usize::try_from(index)
@@ -278,6 +277,7 @@ fn java_index<T: Copy>(all: &[T], index: i32) -> Option<T> {
         .and_then(|i| all.get(i).copied())
 }
 
+/// Java's `Arrays.toString(int[])`: `[1, 2, 3]`, `[]` when empty.
 pub fn java_ints(values: &[i32]) -> String {
     let parts: Vec<String> = values.iter().map(i32::to_string).collect();
     format!("[{}]", parts.join(", "))
