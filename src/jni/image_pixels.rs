@@ -142,13 +142,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_yuvToRgb<'loca
             width,
             height,
         };
-        let out_len = width
-            .checked_mul(height)
-            .map(rgb_len)
-            .ok_or_else(|| Error::invalid_argument("RGB size overflows"))??;
-        let out = raw.direct_out(&dst, out_len)?;
-        yuv::to_rgb(&planes, out)?;
-        Ok(())
+        raw.yuv_to_rgb_out(&planes, &dst)
     })
 }
 
@@ -189,13 +183,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_packedYuvToRgb
             non_negative(src_length, "length")?,
         )?;
         let planes = yuv::Planes::packed(&src, layout, width, height)?;
-        let out_len = width
-            .checked_mul(height)
-            .map(rgb_len)
-            .ok_or_else(|| Error::invalid_argument("RGB size overflows"))??;
-        let out = raw.direct_out(&dst, out_len)?;
-        yuv::to_rgb(&planes, out)?;
-        Ok(())
+        raw.yuv_to_rgb_out(&planes, &dst)
     })
 }
 
@@ -210,6 +198,18 @@ fn rgb_len(pixels: usize) -> crate::Result<usize> {
 }
 
 impl RawEnv {
+    /// Converts `planes` into the RGB bytes of `dst` (a direct buffer of at least
+    /// `width · height · 3` bytes).
+    fn yuv_to_rgb_out(&self, planes: &yuv::Planes<'_>, dst: &JByteBuffer<'_>) -> BridgeResult<()> {
+        let pixels = planes
+            .width
+            .checked_mul(planes.height)
+            .ok_or_else(|| Error::invalid_argument("RGB size overflows"))?;
+        let out = self.direct_out(dst, rgb_len(pixels)?)?;
+        yuv::to_rgb(planes, out)?;
+        Ok(())
+    }
+
     /// The first `len` ints of a non-null `int[]` holding at least that many.
     fn int_prefix(&self, array: &JIntArray<'_>, len: usize) -> BridgeResult<Vec<jint>> {
         let raw = array.as_raw() as jarray;
