@@ -6,7 +6,9 @@
 //!   same geometry result (NaN compares equal to NaN, whatever its bits);
 //! - YUV 4:2:0 frames with arbitrary strides against the documented BT.601 rule computed per
 //!   pixel in this file;
-//! - the colour-space and bounding-box rules never panic, whatever ordinals and sizes come in.
+//! - the colour-space and bounding-box rules never panic, whatever ordinals and sizes come in;
+//!   image sizes that overflow are refused; the ops' input/output overlap rule matches its
+//!   definition.
 //!
 //! Under AddressSanitizer every load of the vector paths (the resize's 4-byte pixel loads, the YUV
 //! kernel's 16-byte rows) is also checked against its buffer.
@@ -243,6 +245,22 @@ fn rules_case(input: &mut Input<'_>) {
         let _ = space.shape_info();
         let _ = space.channels();
     }
+    // Image sizes whose element or byte counts overflow: refused, never wrapped or panicking.
+    let huge = |input: &mut Input<'_>| {
+        u32::from_le_bytes([input.byte(), input.byte(), input.byte(), input.byte()]) as usize
+    };
+    if let Ok(shape) = ImageShape::new(huge(input), huge(input), 1 + input.below(4)) {
+        let program: Vec<Geometry> = (0..input.below(3)).map(|_| geometry(input)).collect();
+        if let Ok(out) = output_shape(shape, &program) {
+            assert!(out.len() <= i32::MAX as usize);
+        }
+    }
+    // The allocation-free forms' overlap rule against its definition: a byte in both storages.
+    let span = |input: &mut Input<'_>| (usize::from(input.byte()), usize::from(input.byte() % 24));
+    let (a, b) = (span(input), span(input));
+    let shared = (a.0..a.0 + a.1).any(|byte| (b.0..b.0 + b.1).contains(&byte));
+    assert_eq!(ops::check_disjoint(a, b).is_err(), shared, "{a:?} {b:?}");
+
     let shape: Vec<i32> = (0..input.below(5)).map(|_| i32::from(input.byte() as i8)).collect();
     let value_index: Vec<i32> = (0..input.below(6)).map(|_| i32::from(input.byte() as i8)).collect();
     let box_type = BoxType::from_ordinal(i32::from(input.byte() % 5) - 1);

@@ -72,10 +72,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
             let in_ptr = raw.direct_bytes(&src_direct, in_len)?;
             // A caller's output (`runInto`) may be any direct buffer: refuse shared memory, which
             // the two slices below must not be.
-            let (in_start, out_start) = (in_ptr.addr(), out_ptr.addr());
-            if in_start < out_start + out_len && out_start < in_start + in_len {
-                return Err(Error::invalid_argument("input and output storage overlap").into());
-            }
+            ops::check_disjoint((in_ptr.addr(), in_len), (out_ptr.addr(), out_len))?;
             // SAFETY: as for the output; the two ranges are disjoint (checked above).
             let input = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
             ops::run(input, src_ty, order, &steps, output(), dst_ty)?;
@@ -84,6 +81,24 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
             ops::run(&input, src_ty, order, &steps, output(), dst_ty)?;
         }
         Ok(())
+    })
+}
+
+/// `static native void checkDisjoint(ByteBuffer input, ByteBuffer output)`: refuses two direct
+/// buffers whose memory (address to capacity) shares a byte, before an allocation-free op or
+/// chain writes `output` on a path that has no native pass of its own.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_checkDisjoint<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    input: JByteBuffer<'local>,
+    output: JByteBuffer<'local>,
+) {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let input = raw.direct_span(&input)?;
+        let output = raw.direct_span(&output)?;
+        Ok(ops::check_disjoint(input, output)?)
     })
 }
 

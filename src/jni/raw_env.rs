@@ -126,19 +126,7 @@ impl RawEnv {
     /// `None` when `len` is 0, so an empty buffer's address, which the JVM may leave
     /// unspecified, is never used.
     pub(super) fn direct(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<Option<*mut u8>> {
-        let object = buffer.as_raw() as jobject;
-        // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
-        // gives capacity -1 and a null address.
-        let (capacity, ptr) = unsafe {
-            let interface = *self.0;
-            (
-                ((*interface).v1_4.GetDirectBufferCapacity)(self.0, object),
-                ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
-            )
-        };
-        // Java passes heap buffers by their array, so this is a caller bug.
-        let capacity = usize::try_from(capacity)
-            .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
+        let (capacity, ptr) = self.direct_parts(buffer)?;
         if len > capacity {
             return Err(Error::new(
                 ErrorKind::IndexOutOfBounds,
@@ -153,5 +141,35 @@ impl RawEnv {
             return Err(Error::invalid_argument("not a direct ByteBuffer").into());
         }
         Ok(Some(ptr))
+    }
+
+    /// A non-null direct buffer's whole memory as (address, capacity); (0, 0) when it is empty.
+    pub(super) fn direct_span(&self, buffer: &JByteBuffer<'_>) -> BridgeResult<(usize, usize)> {
+        if buffer.is_null() {
+            return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
+        }
+        let (capacity, _) = self.direct_parts(buffer)?;
+        Ok(match self.direct(buffer, capacity)? {
+            Some(ptr) => (ptr.addr(), capacity),
+            None => (0, 0),
+        })
+    }
+
+    /// A non-null buffer's capacity and address, refusing a heap buffer.
+    fn direct_parts(&self, buffer: &JByteBuffer<'_>) -> BridgeResult<(usize, *mut u8)> {
+        let object = buffer.as_raw() as jobject;
+        // SAFETY: live JNIEnv; non-null local reference. Neither function throws; a heap buffer
+        // gives capacity -1 and a null address.
+        let (capacity, ptr) = unsafe {
+            let interface = *self.0;
+            (
+                ((*interface).v1_4.GetDirectBufferCapacity)(self.0, object),
+                ((*interface).v1_4.GetDirectBufferAddress)(self.0, object).cast::<u8>(),
+            )
+        };
+        // Java passes heap buffers by their array, so this is a caller bug.
+        let capacity = usize::try_from(capacity)
+            .map_err(|_| Error::invalid_argument("not a direct ByteBuffer"))?;
+        Ok((capacity, ptr))
     }
 }

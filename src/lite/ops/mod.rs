@@ -53,6 +53,24 @@ pub enum Step<'a> {
     },
 }
 
+/// An op's output may not share memory with its input (the allocation-free forms write a
+/// caller's buffer): refused with this message, whichever path the op takes.
+pub const STORAGE_OVERLAP: &str = "input and output storage overlap";
+
+/// Refuses an output whose memory shares a byte with the input's. Each storage is given as its
+/// address and length in bytes; an empty one overlaps nothing.
+pub fn check_disjoint(input: (usize, usize), output: (usize, usize)) -> Result<()> {
+    let ((a, a_len), (b, b_len)) = (input, output);
+    let overlap = a_len != 0
+        && b_len != 0
+        && a < b.saturating_add(b_len)
+        && b < a.saturating_add(a_len);
+    if overlap {
+        return Err(Error::invalid_argument(STORAGE_OVERLAP));
+    }
+    Ok(())
+}
+
 /// Elements per chunk: small enough that a chunk's floats stay in the L1 cache between steps.
 const CHUNK: usize = 2048;
 

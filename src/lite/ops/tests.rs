@@ -346,3 +346,28 @@ fn integer_quantization_rounds_half_away_from_zero_then_clamps() {
         ]
     );
 }
+
+#[test]
+fn storages_that_share_a_byte_overlap() {
+    use super::{STORAGE_OVERLAP, check_disjoint};
+    // Side by side, in either order: apart.
+    assert!(check_disjoint((1000, 16), (1016, 16)).is_ok());
+    assert!(check_disjoint((1016, 16), (1000, 16)).is_ok());
+    // One byte in common at either end, the same range, one inside the other.
+    for (input, output) in [
+        ((1000, 16), (1015, 16)),
+        ((1015, 16), (1000, 16)),
+        ((1000, 16), (1000, 16)),
+        ((1000, 64), (1004, 4)),
+        ((1004, 4), (1000, 64)),
+    ] {
+        let err = check_disjoint(input, output).unwrap_err();
+        assert_eq!(err.message, STORAGE_OVERLAP, "{input:?} {output:?}");
+        assert_eq!(err.kind, crate::ErrorKind::InvalidArgument);
+    }
+    // Empty storage holds no byte; ranges reaching the end of the address space do not wrap.
+    assert!(check_disjoint((1000, 0), (1000, 16)).is_ok());
+    assert!(check_disjoint((1000, 16), (1008, 0)).is_ok());
+    assert!(check_disjoint((usize::MAX - 8, 8), (0, 16)).is_ok());
+    assert!(check_disjoint((usize::MAX - 8, 8), (usize::MAX - 1, 1)).is_err());
+}

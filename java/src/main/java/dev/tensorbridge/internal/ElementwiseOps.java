@@ -384,6 +384,7 @@ public final class ElementwiseOps {
       throw new IllegalArgumentException(
           "output storage must be a direct buffer in native byte order");
     }
+    requireDisjoint(input, output);
     int count = checkedCount(input);
     if (plan.applied == 0) {
       copyElements(input.getBuffer(), count, outType.byteSize(), dst);
@@ -391,6 +392,31 @@ public final class ElementwiseOps {
       runNative(input, count, plan, dst, outType);
     }
     return output;
+  }
+
+  /**
+   * Refuses an {@code output} whose storage shares memory with {@code input}'s, the one rule of
+   * every allocation-free form ({@code apply(input, output)}, {@code process(input, output)}),
+   * whichever path it takes: checked before anything is written. Only two direct storages can
+   * share memory ({@code output}'s must be direct).
+   *
+   * @param input the input buffer (null: nothing to check, the ops throw their own exception)
+   * @param output the buffer to write
+   * @throws NullPointerException if {@code output} is null ("output cannot be null")
+   * @throws IllegalArgumentException if the storages overlap ("input and output storage overlap")
+   */
+  public static void requireDisjoint(TensorBuffer input, TensorBuffer output) {
+    if (output == null) {
+      throw new NullPointerException("output cannot be null");
+    }
+    if (input == null) {
+      return;
+    }
+    ByteBuffer in = input.getBuffer();
+    ByteBuffer out = output.getBuffer();
+    if (in.isDirect() && out.isDirect()) {
+      checkDisjoint(in, out);
+    }
   }
 
   /**
@@ -465,6 +491,8 @@ public final class ElementwiseOps {
   }
 
   // src/jni/elementwise_ops.rs; element types cross as DataType.ordinal() (Rust holds the type table)
+  private static native void checkDisjoint(ByteBuffer input, ByteBuffer output);
+
   private static native void run(
       ByteBuffer srcDirect,
       byte[] srcHeap,

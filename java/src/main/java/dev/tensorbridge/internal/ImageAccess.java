@@ -19,13 +19,17 @@ public final class ImageAccess {
   public interface Images {
     /**
      * The image's pixels: for RGB and GRAYSCALE images the stored buffer in its stored type (no
-     * copy), viewed with shape (h, w, 3) or (h, w, 1); for YUV images (NV12, NV21, YV12, YV21,
+     * copy), viewed with shape (h, w, 3) or (h, w, 1), an RGB image's h and w being those of its
+     * buffer's shape, which must be an RGB one (as upstream's ops read the image's bitmap, made
+     * from that shape); for YUV images (NV12, NV21, YV12, YV21,
      * an {@code android.media.Image}) a new UINT8 RGB buffer of shape (h, w, 3), converted in
      * Rust. Read it, do not write it.
      *
      * @param image the image
      * @return the pixels
      * @throws IllegalStateException if no image has been loaded ("No image has been loaded yet.")
+     * @throws IllegalArgumentException if an RGB image's buffer has no RGB shape ("The shape of
+     *     a RGB image should be …")
      */
     TensorBuffer pixels(TensorImage image);
 

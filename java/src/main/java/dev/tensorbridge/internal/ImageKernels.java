@@ -85,6 +85,15 @@ public final class ImageKernels {
     }
 
     /**
+     * Whether no step was added.
+     *
+     * @return true for the empty program
+     */
+    public boolean isEmpty() {
+      return length == 0;
+    }
+
+    /**
      * The program's triples.
      *
      * @return a copy of the encoded program

@@ -14,7 +14,8 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
  *
  * <p>The fused run gives what the ops run one by one give: the result (the image itself after
  * geometry ops only, else a new image from the last tensor op), and the state the geometry ops
- * leave in the input image. Whatever it cannot plan (other operator classes, a geometry op after a
+ * leave in the input image. Ops that leave the image as it is add nothing to the plan, so they
+ * never re-lay out its buffer. Whatever it cannot plan (other operator classes, a geometry op after a
  * tensor op, an image an op would reject) it leaves to the one-by-one path, which also throws the
  * ops' own exceptions.
  */
@@ -58,22 +59,36 @@ public final class ImageSteps {
   }
 
   /**
+   * The pixels an op reads (see {@link ImageAccess.Images#pixels}); an RGB image's buffer must
+   * have an RGB shape, as upstream's ops need a bitmap of it.
+   *
+   * @param image a loaded image
+   * @return its pixels, shape (h, w, c)
+   * @throws IllegalArgumentException if an RGB image's buffer does not have an RGB shape
+   * @throws IllegalStateException if nothing is loaded
+   */
+  public static TensorBuffer pixels(TensorImage image) {
+    return ImageAccess.images().pixels(image);
+  }
+
+  /**
    * Replaces {@code image}'s pixels by the result of {@code geometry} on them (one op's apply).
    *
    * @param image an RGB or GRAYSCALE image
+   * @param pixels its pixels, from {@link #pixels}
    * @param geometry the encoded program
    * @param resultSpace the color space of the result
    */
-  public static void apply(TensorImage image, int[] geometry, ColorSpaceType resultSpace) {
-    ImageAccess.Images side = ImageAccess.images();
-    TensorBuffer pixels = side.pixels(image);
+  public static void apply(
+      TensorImage image, TensorBuffer pixels, int[] geometry, ColorSpaceType resultSpace) {
     int[] s = pixels.getShape();
     DataType type = pixels.getDataType();
     int[] out = ImageKernels.outputShape(s[0], s[1], s[2], geometry);
     ByteBuffer result =
         ImageKernels.run(pixels.getBuffer(), type, s[0], s[1], s[2], geometry, NO_PROGRAM,
             NO_PARAMS, type);
-    side.setPixels(image, wrap(result, imageShape(out, resultSpace), type), resultSpace);
+    ImageAccess.images().setPixels(image, wrap(result, imageShape(out, resultSpace), type),
+        resultSpace);
   }
 
   /**
@@ -112,8 +127,11 @@ public final class ImageSteps {
       }
       space = next;
     }
-    if (index == 0) {
-      return null; // tensor ops alone run fused by their own classes
+    if (geometry.isEmpty()) {
+      // No geometry op, or only ones that leave the image as it is (Rot90Op(0), GRAYSCALE to
+      // GRAYSCALE): op by op keeps the image's buffer and shape; tensor ops alone run fused by
+      // their own classes.
+      return null;
     }
     ImageAccess.Images side = ImageAccess.images();
     TensorBuffer pixels = side.pixels(image);

@@ -53,7 +53,12 @@ public class TensorProcessor extends SequentialProcessor<TensorBuffer> {
    */
   public TensorBuffer process(TensorBuffer input, TensorBuffer output) {
     TensorBuffer fused = ElementwiseOps.tryFusedInto(operatorList, input, output);
-    return fused != null ? fused : ElementwiseOps.copyInto(super.process(input), output);
+    if (fused != null) {
+      return fused;
+    }
+    // Before the chain runs: an operator of it could otherwise write into its own input.
+    ElementwiseOps.requireDisjoint(input, output);
+    return ElementwiseOps.copyInto(super.process(input), output);
   }
 
   /** Collects the operators of a {@link TensorProcessor}. */

@@ -365,34 +365,49 @@ public class TensorImage {
     mediaImage = null;
   }
 
-  /** The pixels for the image ops: stored RGB/GRAYSCALE pixels, or YUV converted to RGB. */
+  /**
+   * The pixels for the image ops: stored RGB/GRAYSCALE pixels, or YUV converted to RGB. An RGB
+   * image is what upstream's ops draw, its {@code getBitmap()}: the buffer with its own shape,
+   * which must be an RGB one, whatever size the image was loaded with.
+   */
   private TensorBuffer pixels() {
     requireLoaded();
     if (mediaImage != null) {
       return MediaImages.toRgb(mediaImage);
     }
-    int h = getHeight();
-    int w = getWidth();
     switch (colorSpaceType) {
       case RGB:
-        return view(buffer, new int[] {h, w, 3});
+        int[] shape = buffer.getShape();
+        colorSpaceType.assertShape(shape);
+        // A valid RGB shape is (h, w, 3) or (1, h, w, 3).
+        int rank = shape.length;
+        return view(buffer, new int[] {shape[rank - 3], shape[rank - 2], 3});
       case GRAYSCALE:
-        return view(buffer, new int[] {h, w, 1});
+        return view(buffer, new int[] {getHeight(), getWidth(), 1});
       default:
+        int h = getHeight();
+        int w = getWidth();
         return rgb(ImagePixels.packedYuvToRgb(
             uint8Bytes(buffer), layoutCode(colorSpaceType), w, h), h, w);
     }
   }
 
-  /** {@code pixels} with {@code shape}, sharing its storage (the first elements it needs). */
+  /**
+   * {@code pixels} with {@code shape}, sharing its storage (the first elements it needs); sizes
+   * in {@code long}, so a shape whose size wraps an {@code int} is refused, not sliced wrongly.
+   */
   private static TensorBuffer view(TensorBuffer pixels, int[] shape) {
     if (java.util.Arrays.equals(pixels.getShape(), shape)) {
       return pixels;
     }
-    int bytes = shape[0] * shape[1] * shape[2] * pixels.getTypeSize();
+    long bytes = (long) shape[0] * shape[1] * shape[2] * pixels.getTypeSize();
     ByteBuffer storage = pixels.getBuffer().duplicate();
+    if (bytes > storage.capacity()) {
+      throw new IllegalArgumentException(
+          "the image needs " + bytes + " bytes but its buffer holds " + storage.capacity());
+    }
     ((Buffer) storage).position(0);
-    ((Buffer) storage).limit(bytes);
+    ((Buffer) storage).limit((int) bytes);
     ByteBuffer window = storage.slice().order(pixels.getBuffer().order());
     return BridgeAccess.buffers().wrapFixedSize(window, shape, pixels.getDataType());
   }

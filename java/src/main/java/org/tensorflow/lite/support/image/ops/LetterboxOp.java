@@ -8,6 +8,7 @@ import dev.tensorbridge.internal.ImageSteps;
 import org.tensorflow.lite.support.image.ColorSpaceType;
 import org.tensorflow.lite.support.image.ImageOperator;
 import org.tensorflow.lite.support.image.TensorImage;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * Letterbox resize (a tensorbridge extension, not in TFLite Support): scales an RGB image with
@@ -51,7 +52,7 @@ public class LetterboxOp implements ImageOperator {
    *
    * @param image an RGB image
    * @return {@code image}, letterboxed
-   * @throws IllegalArgumentException if the image is not RGB
+   * @throws IllegalArgumentException if the image is not RGB or its buffer has no RGB shape
    */
   @Override
   public TensorImage apply(TensorImage image) {
@@ -59,12 +60,14 @@ public class LetterboxOp implements ImageOperator {
         image.getColorSpaceType() == ColorSpaceType.RGB,
         "Only RGB images are supported in LetterboxOp, but not "
             + image.getColorSpaceType().name());
-    int[] l = layout(image.getHeight(), image.getWidth());
+    TensorBuffer pixels = ImageSteps.pixels(image);
+    int[] hwc = pixels.getShape();
+    int[] l = layout(hwc[0], hwc[1]);
     int[] geometry = new ImageKernels.Geometry()
         .resize(l[0], l[1], true)
         .cropOrPad(targetHeight, targetWidth)
         .toArray();
-    ImageSteps.apply(image, geometry, ColorSpaceType.RGB);
+    ImageSteps.apply(image, pixels, geometry, ColorSpaceType.RGB);
     return image;
   }
 

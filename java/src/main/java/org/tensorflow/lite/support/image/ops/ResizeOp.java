@@ -8,6 +8,7 @@ import dev.tensorbridge.internal.ImageSteps;
 import org.tensorflow.lite.support.image.ColorSpaceType;
 import org.tensorflow.lite.support.image.ImageOperator;
 import org.tensorflow.lite.support.image.TensorImage;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * Resizes an RGB image to a fixed size with TensorFlow's {@code tf.image.resize} (half-pixel
@@ -53,18 +54,21 @@ public class ResizeOp implements ImageOperator {
    * @param image an RGB image
    * @return {@code image}, resized
    * @throws IllegalArgumentException if the image is not RGB ("Only RGB images are supported in
-   *     ResizeOp, but not …"), or a target size is not positive ("width and height must be > 0")
+   *     ResizeOp, but not …"), its buffer has no RGB shape ("The shape of a RGB image should
+   *     be …"), or a target size is not positive ("width and height must be > 0")
    */
   @Override
   public TensorImage apply(TensorImage image) {
     checkArgument(
         image.getColorSpaceType() == ColorSpaceType.RGB,
         "Only RGB images are supported in ResizeOp, but not " + image.getColorSpaceType().name());
-    // Android's Bitmap.createScaledBitmap refuses such sizes with this message.
+    TensorBuffer pixels = ImageSteps.pixels(image);
+    // Android's Bitmap.createScaledBitmap refuses such sizes with this message, after upstream
+    // has drawn the input's bitmap.
     checkArgument(targetHeight > 0 && targetWidth > 0, "width and height must be > 0");
     ImageKernels.Geometry geometry = new ImageKernels.Geometry();
     addTo(geometry);
-    ImageSteps.apply(image, geometry.toArray(), ColorSpaceType.RGB);
+    ImageSteps.apply(image, pixels, geometry.toArray(), ColorSpaceType.RGB);
     return image;
   }
 

@@ -8,6 +8,7 @@ import dev.tensorbridge.internal.ImageSteps;
 import org.tensorflow.lite.support.image.ColorSpaceType;
 import org.tensorflow.lite.support.image.ImageOperator;
 import org.tensorflow.lite.support.image.TensorImage;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * Crops the centre of an RGB image, or pads it with zeros around the centre, to a fixed size:
@@ -44,7 +45,8 @@ public class ResizeWithCropOrPadOp implements ImageOperator {
    * @param image an RGB image
    * @return {@code image}, cropped or padded
    * @throws IllegalArgumentException if the image is not RGB ("Only RGB images are supported in
-   *     ResizeWithCropOrPadOp, but not …")
+   *     ResizeWithCropOrPadOp, but not …") or its buffer has no RGB shape ("The shape of a RGB
+   *     image should be …")
    */
   @Override
   public TensorImage apply(TensorImage image) {
@@ -52,9 +54,10 @@ public class ResizeWithCropOrPadOp implements ImageOperator {
         image.getColorSpaceType() == ColorSpaceType.RGB,
         "Only RGB images are supported in ResizeWithCropOrPadOp, but not "
             + image.getColorSpaceType().name());
+    TensorBuffer pixels = ImageSteps.pixels(image);
     ImageKernels.Geometry geometry = new ImageKernels.Geometry();
     addTo(geometry);
-    ImageSteps.apply(image, geometry.toArray(), ColorSpaceType.RGB);
+    ImageSteps.apply(image, pixels, geometry.toArray(), ColorSpaceType.RGB);
     return image;
   }
 

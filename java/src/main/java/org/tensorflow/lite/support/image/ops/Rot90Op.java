@@ -8,6 +8,7 @@ import dev.tensorbridge.internal.ImageSteps;
 import org.tensorflow.lite.support.image.ColorSpaceType;
 import org.tensorflow.lite.support.image.ImageOperator;
 import org.tensorflow.lite.support.image.TensorImage;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * Rotates an RGB image by quarter turns, counter-clockwise for positive {@code k} and clockwise
@@ -41,24 +42,29 @@ public class Rot90Op implements ImageOperator {
    * @param image an RGB image
    * @return {@code image}, rotated
    * @throws IllegalArgumentException if the image is not RGB ("Only RGB images are supported in
-   *     Rot90Op, but not …")
+   *     Rot90Op, but not …") or its buffer has no RGB shape ("The shape of a RGB image should
+   *     be …"), even for a multiple of four turns, which returns the image unchanged
    */
   @Override
   public TensorImage apply(TensorImage image) {
     checkArgument(
         image.getColorSpaceType() == ColorSpaceType.RGB,
         "Only RGB images are supported in Rot90Op, but not " + image.getColorSpaceType().name());
+    TensorBuffer pixels = ImageSteps.pixels(image);
     if (numRotation == 0) {
       return image;
     }
     ImageKernels.Geometry geometry = new ImageKernels.Geometry();
     addTo(geometry);
-    ImageSteps.apply(image, geometry.toArray(), ColorSpaceType.RGB);
+    ImageSteps.apply(image, pixels, geometry.toArray(), ColorSpaceType.RGB);
     return image;
   }
 
+  /** Appends the turns; nothing for a multiple of four, which leaves the image as it is. */
   void addTo(ImageKernels.Geometry geometry) {
-    geometry.rot90(numRotation);
+    if (numRotation != 0) {
+      geometry.rot90(numRotation);
+    }
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.tensorbridge.internal.ImageSteps;
 import org.tensorflow.lite.support.image.ColorSpaceType;
 import org.tensorflow.lite.support.image.ImageOperator;
 import org.tensorflow.lite.support.image.TensorImage;
+import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
 
 /**
  * Converts an RGB image to GRAYSCALE with TensorFlow's {@code tf.image.rgb_to_grayscale} (weights
@@ -29,7 +30,8 @@ public class TransformToGrayscaleOp implements ImageOperator {
    * @param image an RGB or GRAYSCALE image
    * @return {@code image}, now GRAYSCALE (shape (1, h, w, 1))
    * @throws IllegalArgumentException for any other color space ("Only RGB images are supported in
-   *     TransformToGrayscaleOp, but not …")
+   *     TransformToGrayscaleOp, but not …"), or an RGB image whose buffer holds fewer values than
+   *     its size needs or has no RGB shape ("The shape of a RGB image should be …")
    */
   @Override
   public TensorImage apply(TensorImage image) {
@@ -40,7 +42,11 @@ public class TransformToGrayscaleOp implements ImageOperator {
         image.getColorSpaceType() == ColorSpaceType.RGB,
         "Only RGB images are supported in TransformToGrayscaleOp, but not "
             + image.getColorSpaceType().name());
-    ImageSteps.apply(image, new ImageKernels.Geometry().grayscale().toArray(),
+    // Upstream's order: the size checks of getHeight()/getWidth(), then the bitmap's shape.
+    image.getHeight();
+    image.getWidth();
+    TensorBuffer pixels = ImageSteps.pixels(image);
+    ImageSteps.apply(image, pixels, new ImageKernels.Geometry().grayscale().toArray(),
         ColorSpaceType.GRAYSCALE);
     return image;
   }
