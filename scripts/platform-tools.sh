@@ -1,4 +1,4 @@
-# Shared by scripts/build-natives.sh and scripts/platform-smoke.sh (sourced, not run): installs the
+# Shared by scripts/build-natives.sh, scripts/platform-smoke.sh and scripts/check-android.sh (sourced, not run): installs the
 # tools a fresh Debian machine lacks, each only when it is missing.
 
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -32,6 +32,13 @@ pip_install() {
   # on PATH (pyenv shims appear only after a rehash).
   PATH="$PATH:$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
   export PATH
+}
+
+# need_lief: the ELF/PE/Mach-O parser of scripts/check-natives.py, used by the platform smoke test and
+# the Android checks (whichever runs first installs it).
+LIEF_VERSION=1.0.0
+need_lief() {
+  python3 -c "import lief" 2>/dev/null || pip_install "lief==$LIEF_VERSION"
 }
 
 # need_rust_targets TRIPLE...: adds the rustup targets that are not installed yet.
