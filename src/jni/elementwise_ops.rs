@@ -15,10 +15,10 @@ use jni::refs::Reference;
 use jni::sys::{jarray, jboolean, jint};
 
 use super::errors::BridgeResult;
-use super::raw_env::RawEnv;
 use super::guard::guard_primitive;
-use crate::lite::ops::{self, Step};
+use super::raw_env::RawEnv;
 use crate::lite::buffer::element_type;
+use crate::lite::ops::{self, Layout, Step};
 use crate::lite::{ByteOrder, ElementType};
 use crate::{Error, ErrorKind};
 
@@ -26,13 +26,15 @@ use crate::{Error, ErrorKind};
 const NORMALIZE: jint = 0;
 const TO_UINT8: jint = 1;
 const QUANTIZE_INTEGER: jint = 2;
+/// The last pair only: `(CHANNELS_FIRST, channels)` places the results channels first.
+const CHANNELS_FIRST: jint = 3;
 
 /// `static native void run(ByteBuffer srcDirect, byte[] srcHeap, int srcOffset, int srcType,
 /// boolean srcBigEndian, int count, ByteBuffer dst, int dstType, int[] program, float[] params)`
 ///
 /// `program` holds pairs `(opcode, channels)`; each NORMALIZE takes `channels` means and then
 /// `channels` stddevs from `params`, in order; each QUANTIZE_INTEGER takes scale, zero point and
-/// the type's bounds.
+/// the type's bounds. A final `(CHANNELS_FIRST, channels)` pair writes the results channels first.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>(
     mut env: EnvUnowned<'local>,
@@ -56,7 +58,8 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
             usize::try_from(count).map_err(|_| Error::invalid_argument("negative count"))?;
         let program: Vec<jint> = raw.ints(&program)?;
         let params: Vec<f32> = raw.floats(&params)?;
-        let steps = decode(&program, &params)?;
+        let (program, layout) = split_layout(&program)?;
+        let steps = decode(program, &params)?;
         let in_len = byte_len(count, src_ty)?;
         let out_len = byte_len(count, dst_ty)?;
         if count == 0 {
@@ -75,10 +78,10 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ElementwiseOps_run<'local>
             ops::check_disjoint((in_ptr.addr(), in_len), (out_ptr.addr(), out_len))?;
             // SAFETY: as for the output; the two ranges are disjoint (checked above).
             let input = unsafe { std::slice::from_raw_parts(in_ptr.cast_const(), in_len) };
-            ops::run(input, src_ty, order, &steps, output(), dst_ty)?;
+            ops::run_with_layout(input, src_ty, order, &steps, layout, output(), dst_ty)?;
         } else {
             let input = raw.byte_region(&src_heap, src_offset, in_len)?;
-            ops::run(&input, src_ty, order, &steps, output(), dst_ty)?;
+            ops::run_with_layout(&input, src_ty, order, &steps, layout, output(), dst_ty)?;
         }
         Ok(())
     })
@@ -106,6 +109,20 @@ pub(super) fn byte_len(count: usize, ty: ElementType) -> crate::Result<usize> {
     count
         .checked_mul(ty.size())
         .ok_or_else(|| Error::invalid_argument("element count overflows the byte count"))
+}
+
+/// The program without its final layout pair, and that layout ([`Layout::Same`] without one).
+fn split_layout(program: &[jint]) -> crate::Result<(&[jint], Layout)> {
+    match program {
+        [rest @ .., CHANNELS_FIRST, channels] if rest.len() % 2 == 0 => {
+            let channels = usize::try_from(*channels)
+                .ok()
+                .filter(|&c| c > 0)
+                .ok_or_else(|| Error::invalid_argument("channel count must be positive"))?;
+            Ok((rest, Layout::ChannelsFirst { channels }))
+        }
+        _ => Ok((program, Layout::Same)),
+    }
 }
 
 /// The steps of a program, borrowing their constants from `params`.
@@ -189,11 +206,17 @@ impl RawEnv {
     }
 
     /// The address of a direct buffer holding at least `len` bytes (`len > 0`).
-    pub(super) fn direct_bytes(&self, buffer: &JByteBuffer<'_>, len: usize) -> BridgeResult<*mut u8> {
+    pub(super) fn direct_bytes(
+        &self,
+        buffer: &JByteBuffer<'_>,
+        len: usize,
+    ) -> BridgeResult<*mut u8> {
         if buffer.is_null() {
             return Err(Error::new(ErrorKind::NullPointer, "buffer is null").into());
         }
         // `None` only for `len == 0`, which the caller never asks for.
-        Ok(self.direct(buffer, len)?.ok_or_else(|| Error::invalid_argument("not a direct ByteBuffer"))?)
+        Ok(self
+            .direct(buffer, len)?
+            .ok_or_else(|| Error::invalid_argument("not a direct ByteBuffer"))?)
     }
 }

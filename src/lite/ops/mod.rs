@@ -21,8 +21,11 @@ use super::element::{ByteOrder, ElementType};
 use super::{load_f32, store_f32};
 use crate::{Error, Result};
 
+mod layout;
 #[cfg(test)]
 mod tests;
+
+pub use layout::Layout;
 
 /// One elementwise step on float values.
 #[derive(Clone, Copy, Debug)]
@@ -61,10 +64,8 @@ pub const STORAGE_OVERLAP: &str = "input and output storage overlap";
 /// address and length in bytes; an empty one overlaps nothing.
 pub fn check_disjoint(input: (usize, usize), output: (usize, usize)) -> Result<()> {
     let ((a, a_len), (b, b_len)) = (input, output);
-    let overlap = a_len != 0
-        && b_len != 0
-        && a < b.saturating_add(b_len)
-        && b < a.saturating_add(a_len);
+    let overlap =
+        a_len != 0 && b_len != 0 && a < b.saturating_add(b_len) && b < a.saturating_add(a_len);
     if overlap {
         return Err(Error::invalid_argument(STORAGE_OVERLAP));
     }
@@ -85,6 +86,20 @@ pub fn run(
     dst: &mut [u8],
     dst_ty: ElementType,
 ) -> Result<()> {
+    run_with_layout(src, src_ty, src_order, steps, Layout::Same, dst, dst_ty)
+}
+
+/// [`run`], with the results placed in `dst` under `layout`. A chain with no step between one
+/// type (`src_ty == dst_ty`) only moves elements: it is copied bit for bit, for every type.
+pub fn run_with_layout(
+    src: &[u8],
+    src_ty: ElementType,
+    src_order: ByteOrder,
+    steps: &[Step<'_>],
+    layout: Layout,
+    dst: &mut [u8],
+    dst_ty: ElementType,
+) -> Result<()> {
     if src.len() % src_ty.size() != 0 {
         return Err(Error::invalid_argument(
             "source bytes are not whole elements",
@@ -98,22 +113,29 @@ pub fn run(
         )));
     }
     check_steps(steps)?;
+    layout.check(count)?;
     if count == 0 {
         return Ok(());
     }
-    let chunk = CHUNK.min(count);
+    if steps.is_empty() && src_ty == dst_ty {
+        layout::permute(src, src_ty.size(), src_order, layout, CHUNK, dst);
+        return Ok(());
+    }
+    let chunk = layout.chunk(CHUNK.min(count));
     let patterns: Vec<Pattern> = steps.iter().map(|s| Pattern::new(s, chunk)).collect();
     let in_size = src_ty.size();
     let out_size = dst_ty.size();
     let mut scratch = Vec::new();
+    let mut typed = Vec::new();
     let mut start = 0;
     while start < count {
         let n = chunk.min(count - start);
         let input = &src[start * in_size..(start + n) * in_size];
         let output = &mut dst[start * out_size..(start + n) * out_size];
-        // Floats written straight into a FLOAT32 output when it is aligned (our own buffers
-        // are); otherwise through a scratch chunk.
-        let direct = dst_ty == ElementType::Float32
+        // Floats written straight into a FLOAT32 output in the input's order when it is aligned
+        // (our own buffers are); otherwise through a scratch chunk.
+        let direct = layout == Layout::Same
+            && dst_ty == ElementType::Float32
             && bytemuck::try_cast_slice_mut::<u8, f32>(output).is_ok();
         if direct {
             let work: &mut [f32] = bytemuck::cast_slice_mut(output);
@@ -123,7 +145,15 @@ pub fn run(
             scratch.resize(n, 0.0f32);
             load_f32(input, src_ty, src_order, &mut scratch)?;
             apply(&patterns, start, &mut scratch);
-            store_f32(&scratch, dst_ty, ByteOrder::NATIVE, output)?;
+            if layout == Layout::Same {
+                store_f32(&scratch, dst_ty, ByteOrder::NATIVE, output)?;
+            } else if dst_ty == ElementType::Float32 {
+                layout::place(layout, bytemuck::cast_slice(&scratch), 4, start, dst);
+            } else {
+                typed.resize(n * out_size, 0u8);
+                store_f32(&scratch, dst_ty, ByteOrder::NATIVE, &mut typed)?;
+                layout::place(layout, &typed, out_size, start, dst);
+            }
         }
         start += n;
     }

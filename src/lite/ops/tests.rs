@@ -371,3 +371,153 @@ fn storages_that_share_a_byte_overlap() {
     assert!(check_disjoint((usize::MAX - 8, 8), (0, 16)).is_ok());
     assert!(check_disjoint((usize::MAX - 8, 8), (usize::MAX - 1, 1)).is_err());
 }
+
+mod channels_first {
+    use super::super::{Layout, run_with_layout};
+    use super::*;
+
+    /// Element `p * c + k` of `src` at `k * pixels + p`: the permutation written as its
+    /// definition, one element at a time.
+    fn transposed<T: Copy + Default>(src: &[T], channels: usize) -> Vec<T> {
+        let pixels = src.len() / channels;
+        let mut out = vec![T::default(); src.len()];
+        for p in 0..pixels {
+            for k in 0..channels {
+                out[k * pixels + p] = src[p * channels + k];
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn moves_every_type_bit_for_bit_in_either_byte_order() {
+        // 64-bit integers beyond 2^24 would not survive the float path.
+        let values: Vec<i64> = (0..3 * 3001)
+            .map(|i| (i as i64) * 0x0101_0101_0101 - 7)
+            .collect();
+        for order in [ByteOrder::Little, ByteOrder::Big] {
+            let src: Vec<u8> = values
+                .iter()
+                .flat_map(|v| match order {
+                    ByteOrder::Little => v.to_le_bytes(),
+                    ByteOrder::Big => v.to_be_bytes(),
+                })
+                .collect();
+            let mut dst = vec![0u8; src.len()];
+            let layout = Layout::ChannelsFirst { channels: 3 };
+            run_with_layout(
+                &src,
+                ElementType::Int64,
+                order,
+                &[],
+                layout,
+                &mut dst,
+                ElementType::Int64,
+            )
+            .unwrap();
+            let got: Vec<i64> = dst
+                .chunks_exact(8)
+                .map(|b| i64::from_ne_bytes(b.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, transposed(&values, 3), "{order:?}");
+        }
+    }
+
+    #[test]
+    fn fused_steps_equal_the_steps_then_the_permutation() {
+        let mut rng = Lcg(11);
+        for (pixels, channels) in [
+            (1usize, 1usize),
+            (5, 3),
+            (4096, 3),
+            (2731, 3),
+            (700, 4),
+            (33, 7),
+        ] {
+            let values: Vec<f32> = (0..pixels * channels).map(|_| rng.float()).collect();
+            let src: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+            let mean: Vec<f32> = (0..channels).map(|c| c as f32 * 10.0 - 5.0).collect();
+            let stddev: Vec<f32> = (0..channels).map(|c| 0.5 + c as f32).collect();
+            let steps = [Step::Normalize {
+                mean: &mean,
+                stddev: &stddev,
+            }];
+            let expected = transposed(&reference(&values, &steps), channels);
+            let layout = Layout::ChannelsFirst { channels };
+            let mut dst = vec![0u8; values.len() * 4];
+            run_with_layout(
+                &src,
+                ElementType::Float32,
+                ByteOrder::NATIVE,
+                &steps,
+                layout,
+                &mut dst,
+                ElementType::Float32,
+            )
+            .unwrap();
+            let got: Vec<u32> = dst
+                .chunks_exact(4)
+                .map(|b| u32::from_ne_bytes(b.try_into().unwrap()))
+                .collect();
+            let want: Vec<u32> = expected.iter().map(|v| v.to_bits()).collect();
+            assert_eq!(got, want, "{pixels}x{channels}");
+            // The same chain ending in a cast to UINT8 goes through the typed scratch.
+            let steps = [
+                Step::Normalize {
+                    mean: &mean,
+                    stddev: &stddev,
+                },
+                Step::ToUint8,
+            ];
+            let expected = transposed(&reference(&values, &steps), channels);
+            let mut dst = vec![0u8; values.len()];
+            run_with_layout(
+                &src,
+                ElementType::Float32,
+                ByteOrder::NATIVE,
+                &steps,
+                layout,
+                &mut dst,
+                ElementType::Uint8,
+            )
+            .unwrap();
+            let want: Vec<u8> = expected.iter().map(|v| *v as u8).collect();
+            assert_eq!(dst, want, "{pixels}x{channels} to UINT8");
+        }
+    }
+
+    #[test]
+    fn refuses_a_count_that_is_not_whole_pixels() {
+        let src = [0u8; 5];
+        let mut dst = [0u8; 5];
+        let layout = Layout::ChannelsFirst { channels: 3 };
+        let err = run_with_layout(
+            &src,
+            ElementType::Uint8,
+            ByteOrder::NATIVE,
+            &[],
+            layout,
+            &mut dst,
+            ElementType::Uint8,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("5 elements are not whole pixels of 3 channels"),
+            "{err}"
+        );
+        let layout = Layout::ChannelsFirst { channels: 0 };
+        assert!(
+            run_with_layout(
+                &src,
+                ElementType::Uint8,
+                ByteOrder::NATIVE,
+                &[],
+                layout,
+                &mut dst,
+                ElementType::Uint8
+            )
+            .is_err()
+        );
+    }
+}

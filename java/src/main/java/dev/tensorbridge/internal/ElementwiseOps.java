@@ -28,6 +28,7 @@ public final class ElementwiseOps {
   private static final int NORMALIZE = 0;
   private static final int TO_UINT8 = 1;
   private static final int QUANTIZE_INTEGER = 2;
+  private static final int CHANNELS_FIRST = 3; // only as the last step
 
   private static volatile Planner planner;
 
@@ -57,6 +58,8 @@ public final class ElementwiseOps {
   /** A chain of steps over an input of a known shape, tracking the element type. */
   public static final class Plan {
     private final int[] shape;
+    private int[] resultShape;
+    private boolean channelsFirst;
     private DataType type;
     private int[] program = new int[4];
     private int programLength;
@@ -73,6 +76,7 @@ public final class ElementwiseOps {
      */
     public Plan(int[] shape, DataType type) {
       this.shape = shape;
+      this.resultShape = shape;
       this.type = type;
     }
 
@@ -90,7 +94,7 @@ public final class ElementwiseOps {
         return;
       }
       int channels = mean.length;
-      if (!channelsMatch(channels, shape)) {
+      if (channelsFirst || !channelsMatch(channels, shape)) {
         rejected = true;
         return;
       }
@@ -113,6 +117,10 @@ public final class ElementwiseOps {
       if (destination == type) {
         return;
       }
+      if (channelsFirst) {
+        rejected = true;
+        return;
+      }
       if (destination == DataType.UINT8) {
         append(TO_UINT8, 0);
       } else if (destination != DataType.FLOAT32) {
@@ -133,7 +141,7 @@ public final class ElementwiseOps {
      */
     public void quantizeInteger(float scale, int zeroPoint, DataType destination) {
       boolean int8 = destination == DataType.INT8;
-      if (!int8 && destination != DataType.UINT8) {
+      if (channelsFirst || (!int8 && destination != DataType.UINT8)) {
         rejected = true;
         return;
       }
@@ -145,6 +153,32 @@ public final class ElementwiseOps {
       params[paramsLength++] = int8 ? 127f : 255f;
       type = destination;
       applied++;
+    }
+
+    /**
+     * Places the result channels first: an {@code [H, W, C]} or {@code [1, H, W, C]} input gives
+     * {@code [1, C, H, W]}. It must be the last step (a later one rejects the plan, as does a
+     * second one or a shape it does not apply to): the ops after it see another shape.
+     */
+    public void channelsFirst() {
+      int[] planes = channelsFirst ? null : channelsFirstShape(shape);
+      if (planes == null) {
+        rejected = true;
+        return;
+      }
+      append(CHANNELS_FIRST, planes[1]);
+      resultShape = planes;
+      channelsFirst = true;
+      applied++;
+    }
+
+    /**
+     * Whether the result is placed channels first (image pipelines keep such a chain op by op).
+     *
+     * @return whether {@link #channelsFirst()} was added
+     */
+    public boolean isChannelsFirst() {
+      return channelsFirst;
     }
 
     /**
@@ -208,7 +242,7 @@ public final class ElementwiseOps {
    */
   public static boolean addTo(Object op, Plan plan) {
     Planner p = planner;
-    return p != null && op != null && p.addTo(op, plan) && !plan.rejected;
+    return op != null && (addOwn(op, plan) || (p != null && p.addTo(op, plan))) && !plan.rejected;
   }
 
   /**
@@ -221,6 +255,34 @@ public final class ElementwiseOps {
    */
   public static boolean channelsMatch(int channels, int[] shape) {
     return channels == 1 || (shape.length != 0 && shape[shape.length - 1] == channels);
+  }
+
+  /**
+   * The channels-first shape {@code [1, C, H, W]} of an {@code [H, W, C]} or {@code [1, H, W, C]}
+   * shape.
+   *
+   * @param shape the input's shape
+   * @return the shape, or null if {@code shape} has another rank or a batch other than 1
+   */
+  public static int[] channelsFirstShape(int[] shape) {
+    int rank = shape.length;
+    if ((rank != 3 && rank != 4) || (rank == 4 && shape[0] != 1)) {
+      return null;
+    }
+    return new int[] {1, shape[rank - 1], shape[rank - 3], shape[rank - 2]};
+  }
+
+  /**
+   * Adds an op that is not one of the planner's: {@code ToChannelsFirstOp} (exactly its class).
+   *
+   * @return false if {@code op} is not such an op
+   */
+  private static boolean addOwn(Object op, Plan plan) {
+    if (op.getClass() == dev.tensorbridge.common.ops.ToChannelsFirstOp.class) {
+      plan.channelsFirst();
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -269,7 +331,7 @@ public final class ElementwiseOps {
 
   /** The input's shape, or null when there is nothing to fuse over. */
   private static int[] shapeOrNull(TensorBuffer input) {
-    if (planner == null || input == null) {
+    if (input == null) {
       return null;
     }
     try {
@@ -281,13 +343,13 @@ public final class ElementwiseOps {
 
   /** The fused plan of {@code ops} over {@code input}, or null if they cannot run fused. */
   private static Plan plan(List<?> ops, TensorBuffer input, int[] shape) {
-    Planner p = planner;
-    if (p == null || ops.isEmpty()) {
+    Planner p = planner != null ? planner : (op, steps) -> false;
+    if (ops.isEmpty()) {
       return null;
     }
     Plan plan = new Plan(shape, input.getDataType());
     for (Object op : ops) {
-      if (op == null || !p.addTo(op, plan) || plan.rejected) {
+      if (op == null || !(addOwn(op, plan) || p.addTo(op, plan)) || plan.rejected) {
         return null;
       }
     }
@@ -313,17 +375,18 @@ public final class ElementwiseOps {
     }
     int count = checkedCount(input);
     DataType outType = plan.type;
+    int[] resultShape = plan.resultShape;
     TensorBuffer result;
     if (input.isDynamic()) {
       result = TensorBuffer.createDynamic(outType);
-      result.loadBuffer(ResultStorage.allocate(count * outType.byteSize()), shape);
+      result.loadBuffer(ResultStorage.allocate(count * outType.byteSize()), resultShape);
     } else if (elements(shape) == count) {
       ByteBuffer dst = ResultStorage.allocate(count * outType.byteSize());
-      result = BridgeAccess.buffers().wrapResult(dst, shape, count, outType);
+      result = BridgeAccess.buffers().wrapResult(dst, resultShape, count, outType);
     } else {
-      // Not the ops' case (their plans have the input's shape): storage sized by the shape,
-      // zero-filled, which the native pass refuses to overrun.
-      result = TensorBuffer.createFixedSize(shape, outType);
+      // Not the ops' case (their plans have the input's element count): storage sized by the
+      // shape, zero-filled, which the native pass refuses to overrun.
+      result = TensorBuffer.createFixedSize(resultShape, outType);
     }
     runNative(input, count, plan, result.getBuffer(), outType);
     return result;
@@ -371,10 +434,10 @@ public final class ElementwiseOps {
           "output has type " + output.getDataType() + " but the result has type " + outType);
     }
     int[] outShape = output.getShape();
-    if (!Arrays.equals(outShape, shape)) {
+    if (!Arrays.equals(outShape, plan.resultShape)) {
       throw new IllegalArgumentException(
           "output has shape " + Arrays.toString(outShape) + " but the result has shape "
-              + Arrays.toString(shape));
+              + Arrays.toString(plan.resultShape));
     }
     ByteBuffer dst = output.getBuffer();
     if (dst.isReadOnly()) {

@@ -161,6 +161,9 @@ public final class ImageSteps {
         return null;
       }
     }
+    if (plan.isChannelsFirst()) {
+      return null; // the wrapper loads planes into the image: op by op
+    }
     ByteBuffer[] results =
         ImageKernels.run(pixels.getBuffer(), type, s[0], s[1], s[2], program, plan.program(),
             plan.params(), plan.type(), true);

@@ -8,9 +8,10 @@ import org.tensorflow.lite.support.tensorbuffer.TensorBuffer;
  * result, e.g. a {@code NormalizeOp} and a {@code QuantizeOp} to prepare a model's input.
  *
  * <p>When every operator is one of {@code NormalizeOp}, {@code QuantizeOp}, {@code DequantizeOp}
- * and {@code CastOp} (those exact classes), the chain runs in a single native pass over the data,
- * with the result, the aliasing and the side effects of running them one by one. Any other
- * operator makes the whole chain run one by one.
+ * and {@code CastOp} (those exact classes), optionally followed by tensorbridge's {@code
+ * dev.tensorbridge.common.ops.ToChannelsFirstOp} as the last, the chain runs in a single native
+ * pass over the data, with the result, the aliasing and the side effects of running them one by
+ * one. Any other operator makes the whole chain run one by one.
  */
 public class TensorProcessor extends SequentialProcessor<TensorBuffer> {
   private TensorProcessor(Builder builder) {
