@@ -130,3 +130,23 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ResultStorage_reserveCache
         Ok(())
     })
 }
+
+/// What a runtime may ask of a tensor's memory: LiteRT's host-memory buffers need 64 bytes, as
+/// the tensor allocator gives.
+const STORAGE_ALIGNMENT: usize = 64;
+
+/// `static native int alignmentPadding(ByteBuffer buffer)`: the bytes from a direct buffer's
+/// start to its first 64-byte aligned address (0 to 63), so that a slice there is aligned.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tensorbridge_internal_ResultStorage_alignmentPadding<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    buffer: jni::objects::JByteBuffer<'local>,
+) -> jint {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let (address, _) = raw.direct_span(&buffer)?;
+        // Below 64, so it fits.
+        Ok(address.wrapping_neg() as jint & (STORAGE_ALIGNMENT as jint - 1))
+    })
+}

@@ -16,7 +16,8 @@ import java.nio.ByteOrder;
  * reachable, on OpenJDK through the derived buffer's attachment and on Android from API 27
  * through the shared memory record, which holds the JVM-created buffer. Smaller results, and
  * every result on an Android release before API 27 (where a derived buffer does not keep its
- * source reachable), use {@link ByteBuffer#allocateDirect}.
+ * source reachable), use {@link #allocateAligned}. Either way the storage starts at a 64-byte
+ * aligned address.
  *
  * <p>The collector does not see native memory, so this asks for a collection when the live result
  * blocks pass a budget: {@link #MIN_BUDGET} (one sixteenth of the maximum heap, at least 64 MiB
@@ -45,6 +46,9 @@ public final class ResultStorage {
   public static final long MIN_BUDGET =
       Math.min(1L << 30, Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 16));
 
+  /** The start address of every result storage is a multiple of this. */
+  private static final int ALIGNMENT = 64;
+
   private static final boolean NATIVE = nativeBlocksAreSafe();
 
   static {
@@ -68,7 +72,7 @@ public final class ResultStorage {
    */
   public static ByteBuffer allocate(int bytes) {
     if (bytes < NATIVE_MIN_BYTES || !NATIVE) {
-      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+      return allocateAligned(bytes);
     }
     BridgeAccess.Tensors tensors = BridgeAccess.tensors();
     ByteBuffer block;
@@ -83,6 +87,26 @@ public final class ResultStorage {
       collect();
     }
     return block.order(ByteOrder.nativeOrder());
+  }
+
+  /**
+   * A zero-filled {@code allocateDirect} buffer of {@code bytes} bytes in native order, starting at
+   * a 64-byte aligned address (what LiteRT's host-memory tensor buffers require; the native
+   * blocks are aligned so already): a slice of a buffer 63 bytes larger.
+   *
+   * @param bytes the capacity, at least 0
+   * @return the buffer, position 0, limit and capacity {@code bytes}
+   * @throws IllegalArgumentException if {@code bytes} is negative (allocateDirect's exception)
+   */
+  public static ByteBuffer allocateAligned(int bytes) {
+    if (bytes < 0 || bytes > Integer.MAX_VALUE - (ALIGNMENT - 1)) {
+      // Negative: allocateDirect's own exception. Too large to pad: unaligned, as the JDK gives.
+      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+    ByteBuffer padded = ByteBuffer.allocateDirect(bytes + ALIGNMENT - 1);
+    int start = alignmentPadding(padded);
+    padded.position(start).limit(start + bytes);
+    return padded.slice().order(ByteOrder.nativeOrder());
   }
 
   private static synchronized long budget() {
@@ -127,6 +151,9 @@ public final class ResultStorage {
       return false;
     }
   }
+
+  /** Bytes from a direct buffer's start to its first 64-byte aligned address (0 to 63). */
+  private static native int alignmentPadding(ByteBuffer buffer);
 
   /** Lets the native cache of freed blocks hold up to {@code bytes}. */
   private static native void reserveCache(long bytes);

@@ -1,6 +1,7 @@
 package org.tensorflow.lite.support.tensorbuffer;
 
 import dev.tensorbridge.internal.BridgeAccess;
+import dev.tensorbridge.internal.ResultStorage;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.text.DecimalFormatSymbols;
@@ -242,6 +243,34 @@ public abstract class TensorBuffer {
       return dst;
     }
     fill(dst, state, storage);
+    return dst;
+  }
+
+  /**
+   * Copies the elements' bytes, as the storage holds them (its byte order), into {@code dst},
+   * without allocating: with {@link #getFloatArray(float[])} and {@link #getIntArray(int[])}, the
+   * one copy into a runtime that takes only Java arrays (LiteRT's {@code CompiledModel}), e.g. a
+   * UINT8 or INT8 input. A tensorbridge extension; the storage's position is left alone.
+   *
+   * @param dst the destination; its length must be {@code getFlatSize() * getTypeSize()}
+   * @return {@code dst}
+   * @throws NullPointerException if {@code dst} is null
+   * @throws IllegalArgumentException if {@code dst}'s length is not the elements' byte count
+   * @throws IllegalStateException if the storage's limit no longer matches the shape
+   */
+  public byte[] copyTo(byte[] dst) {
+    if (dst == null) {
+      throw new NullPointerException("dst cannot be null");
+    }
+    requireConsistent();
+    ByteBuffer from = buffer.duplicate();
+    int bytes = flatSize * getTypeSize();
+    if (dst.length != bytes) {
+      throw new IllegalArgumentException(
+          "dst holds " + dst.length + " bytes but the elements take " + bytes);
+    }
+    ((java.nio.Buffer) from).position(0); // Buffer: compiled for Java 8
+    from.get(dst);
     return dst;
   }
 
@@ -734,14 +763,13 @@ public abstract class TensorBuffer {
   }
 
   /**
-   * New native-order direct storage. A wrapped negative byte count makes allocateDirect throw
+   * New native-order direct storage, 64-byte aligned for the runtimes that wrap it. A wrapped
+   * negative byte count makes allocateDirect throw
    * IllegalArgumentException, as upstream. The byte order is set before the buffer is published:
    * a reader racing with a resize must never see allocateDirect's big-endian default.
    */
   private static ByteBuffer allocate(int bytes) {
-    ByteBuffer fresh = ByteBuffer.allocateDirect(bytes);
-    fresh.order(ByteOrder.nativeOrder());
-    return fresh;
+    return ResultStorage.allocateAligned(bytes); // ordered before it is returned
   }
 
   /** {@code getShape}/{@code getFlatSize}'s check, through the cached verdict. */
