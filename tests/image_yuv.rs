@@ -229,3 +229,60 @@ fn refuses_inconsistent_frames() {
     // Empty frames convert to nothing.
     assert!(yuv::to_rgb(&Planes::packed(&[], Layout::Nv12, 0, 5).unwrap(), &mut []).is_ok());
 }
+
+/// The default matrix keeps the coefficients written in the module's rule.
+#[test]
+fn the_default_matrix_is_the_documented_bt601_limited_one() {
+    use tensorbridge::lite::image::yuv::Matrix;
+    assert_eq!(Matrix::from_code(0).unwrap(), Matrix::BT601_LIMITED);
+    assert!(Matrix::from_code(4).is_err() && Matrix::from_code(-1).is_err());
+    // Y = 16 is black and Y = 235 white with neutral chroma, in the limited matrices only.
+    let convert = |matrix: &Matrix, y: u8| {
+        let frame = [y, y, y, y, 128, 128];
+        let planes = Planes::packed(&frame, Layout::Nv12, 2, 2).unwrap();
+        let mut out = [0u8; 12];
+        yuv::to_rgb_with(&planes, matrix, &mut out).unwrap();
+        out[0]
+    };
+    for m in [Matrix::BT601_LIMITED, Matrix::BT709_LIMITED] {
+        assert_eq!((convert(&m, 16), convert(&m, 235)), (0, 255));
+    }
+    for m in [Matrix::BT601_FULL, Matrix::BT709_FULL] {
+        assert_eq!((convert(&m, 16), convert(&m, 235), convert(&m, 255)), (16, 235, 255));
+    }
+}
+
+/// Every matrix against tests/vectors/image/yuv_matrices.jsonl, made by tests/vectors/gen/yuv_gen.py
+/// from the standards' definitions in exact rationals (not from this crate).
+#[test]
+fn every_matrix_gives_the_reference_bytes() {
+    use tensorbridge::lite::image::yuv::Matrix;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/image/yuv_matrices.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let hex = |s: &str| -> Vec<u8> {
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+            .collect()
+    };
+    let mut cases = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let matrix = Matrix::from_code(case["code"].as_i64().unwrap() as i32).unwrap();
+        let layout = match case["layout"].as_str().unwrap() {
+            "NV12" => Layout::Nv12,
+            _ => Layout::Nv21,
+        };
+        let (w, h) = (
+            case["width"].as_u64().unwrap() as usize,
+            case["height"].as_u64().unwrap() as usize,
+        );
+        let frame = hex(case["frame"].as_str().unwrap());
+        let planes = Planes::packed(&frame, layout, w, h).unwrap();
+        let mut out = vec![0u8; w * h * 3];
+        yuv::to_rgb_with(&planes, &matrix, &mut out).unwrap();
+        assert_eq!(out, hex(case["rgb"].as_str().unwrap()), "{} {w}x{h}", case["matrix"]);
+        cases += 1;
+    }
+    assert_eq!(cases, 32);
+}

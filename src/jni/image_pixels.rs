@@ -85,7 +85,8 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_packRgbInts<'l
 /// `static native void yuvToRgb(ByteBuffer yDirect, byte[] yHeap, int yOffset, int yLength,
 /// ByteBuffer uDirect, byte[] uHeap, int uOffset, int uLength, ByteBuffer vDirect, byte[] vHeap,
 /// int vOffset, int vLength, int yRowStride, int uvRowStride, int uvPixelStride, int width,
-/// int height, ByteBuffer dst)`: one frame to `width · height · 3` RGB bytes in the direct `dst`.
+/// int height, int matrix, ByteBuffer dst)`: one frame to `width · height · 3` RGB bytes in the
+/// direct `dst`, with the matrix of code `matrix` ([`yuv::Matrix::from_code`]).
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_yuvToRgb<'local>(
@@ -108,6 +109,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_yuvToRgb<'loca
     uv_pixel_stride: jint,
     width: jint,
     height: jint,
+    matrix: jint,
     dst: JByteBuffer<'local>,
 ) {
     let raw = RawEnv(env.as_raw());
@@ -142,12 +144,12 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_yuvToRgb<'loca
             width,
             height,
         };
-        raw.yuv_to_rgb_out(&planes, &dst)
+        raw.yuv_to_rgb_out(&planes, &yuv::Matrix::from_code(matrix)?, &dst)
     })
 }
 
 /// `static native void packedYuvToRgb(ByteBuffer srcDirect, byte[] srcHeap, int srcOffset,
-/// int srcLength, int layout, int width, int height, ByteBuffer dst)`: a packed frame
+/// int srcLength, int layout, int width, int height, int matrix, ByteBuffer dst)`: a packed frame
 /// (`layout`: 0 NV12, 1 NV21, 2 YV12, 3 YV21) to `width · height · 3` RGB bytes in `dst`.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
@@ -161,6 +163,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_packedYuvToRgb
     layout: jint,
     width: jint,
     height: jint,
+    matrix: jint,
     dst: JByteBuffer<'local>,
 ) {
     let raw = RawEnv(env.as_raw());
@@ -183,7 +186,7 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImagePixels_packedYuvToRgb
             non_negative(src_length, "length")?,
         )?;
         let planes = yuv::Planes::packed(&src, layout, width, height)?;
-        raw.yuv_to_rgb_out(&planes, &dst)
+        raw.yuv_to_rgb_out(&planes, &yuv::Matrix::from_code(matrix)?, &dst)
     })
 }
 
@@ -200,13 +203,18 @@ fn rgb_len(pixels: usize) -> crate::Result<usize> {
 impl RawEnv {
     /// Converts `planes` into the RGB bytes of `dst` (a direct buffer of at least
     /// `width · height · 3` bytes).
-    fn yuv_to_rgb_out(&self, planes: &yuv::Planes<'_>, dst: &JByteBuffer<'_>) -> BridgeResult<()> {
+    fn yuv_to_rgb_out(
+        &self,
+        planes: &yuv::Planes<'_>,
+        matrix: &yuv::Matrix,
+        dst: &JByteBuffer<'_>,
+    ) -> BridgeResult<()> {
         let pixels = planes
             .width
             .checked_mul(planes.height)
             .ok_or_else(|| Error::invalid_argument("RGB size overflows"))?;
         let out = self.direct_out(dst, rgb_len(pixels)?)?;
-        yuv::to_rgb(planes, out)?;
+        yuv::to_rgb_with(planes, matrix, out)?;
         Ok(())
     }
 

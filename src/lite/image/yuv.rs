@@ -1,7 +1,7 @@
 //! YUV 4:2:0 frames to RGB bytes.
 //!
-//! **The rule (one, for every layout).** ITU-R BT.601, limited ("video") range, as camera
-//! pipelines and libyuv's default conversion assume: with `c = Y − 16`, `d = U − 128`,
+//! **The rule (one, for every layout).** By default ITU-R BT.601, limited ("video") range, as
+//! camera pipelines and libyuv's default conversion assume: with `c = Y − 16`, `d = U − 128`,
 //! `e = V − 128`,
 //!
 //! ```text
@@ -15,6 +15,11 @@
 //! (`+ 2^15`, arithmetic shift), then clamped to 0..=255. It is exact integer arithmetic, so every
 //! platform gives the same bytes; it differs from the real-valued formula by at most 1.
 //!
+//! The other [`Matrix`]es (BT.601 full range as JFIF defines it, BT.709 limited and full) follow
+//! the same rule with their own coefficients: derived from the standard's luma weights, scaled by
+//! 255/219 and 255/224 in limited range (1 and no offset in full range), rounded to 16-bit fixed
+//! point.
+//!
 //! Chroma is sampled once per 2×2 block (pixel `(x, y)` uses chroma sample `(x / 2, y / 2)`, no
 //! interpolation); odd widths and heights have a last chroma column/row of ceil(n/2) samples.
 //!
@@ -23,12 +28,67 @@
 
 use crate::{Error, Result};
 
-const Y_GAIN: i32 = 76309;
-const V_TO_R: i32 = 104597;
-const U_TO_G: i32 = 25675;
-const V_TO_G: i32 = 53279;
-const U_TO_B: i32 = 132201;
 const HALF: i32 = 1 << 15;
+
+/// A YUV → RGB matrix in 16-bit fixed point: `R = gain·(Y − offset) + v_to_r·e`,
+/// `G = gain·(Y − offset) − u_to_g·d − v_to_g·e`, `B = gain·(Y − offset) + u_to_b·d`, each
+/// coefficient the real one times 2^16 rounded to the nearest integer (see [`Matrix::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Matrix {
+    y_offset: i32,
+    y_gain: i32,
+    v_to_r: i32,
+    u_to_g: i32,
+    v_to_g: i32,
+    u_to_b: i32,
+}
+
+impl Matrix {
+    /// ITU-R BT.601, limited ("video") range: Y 16..=235, U and V 16..=240. The default.
+    pub const BT601_LIMITED: Matrix = Matrix::new(0.299, 0.114, false);
+    /// BT.601, full range (JFIF): Y, U and V 0..=255.
+    pub const BT601_FULL: Matrix = Matrix::new(0.299, 0.114, true);
+    /// ITU-R BT.709 (HD), limited range.
+    pub const BT709_LIMITED: Matrix = Matrix::new(0.2126, 0.0722, false);
+    /// BT.709, full range.
+    pub const BT709_FULL: Matrix = Matrix::new(0.2126, 0.0722, true);
+
+    /// The matrix of the luma weights `kr` and `kb` (`kg = 1 − kr − kb`): `R = Y + 2(1 − kr)·e`,
+    /// `G = Y − 2kb(1 − kb)/kg·d − 2kr(1 − kr)/kg·e`, `B = Y + 2(1 − kb)·d`, with luma scaled by
+    /// 255/219 and chroma by 255/224 in limited range.
+    const fn new(kr: f64, kb: f64, full_range: bool) -> Matrix {
+        let kg = 1.0 - kr - kb;
+        let (y_scale, c_scale) = if full_range {
+            (1.0, 1.0)
+        } else {
+            (255.0 / 219.0, 255.0 / 224.0)
+        };
+        Matrix {
+            y_offset: if full_range { 0 } else { 16 },
+            y_gain: fixed(y_scale),
+            v_to_r: fixed(2.0 * (1.0 - kr) * c_scale),
+            u_to_g: fixed(2.0 * kb * (1.0 - kb) / kg * c_scale),
+            v_to_g: fixed(2.0 * kr * (1.0 - kr) / kg * c_scale),
+            u_to_b: fixed(2.0 * (1.0 - kb) * c_scale),
+        }
+    }
+
+    /// The matrices by code, in the order of `dev.tensorbridge.image.YuvColorMatrix`.
+    pub fn from_code(code: i32) -> Result<Matrix> {
+        match code {
+            0 => Ok(Matrix::BT601_LIMITED),
+            1 => Ok(Matrix::BT601_FULL),
+            2 => Ok(Matrix::BT709_LIMITED),
+            3 => Ok(Matrix::BT709_FULL),
+            _ => Err(Error::invalid_argument(format!("unknown YUV matrix {code}"))),
+        }
+    }
+}
+
+/// A positive coefficient in 16-bit fixed point, rounded to the nearest integer.
+const fn fixed(x: f64) -> i32 {
+    (x * 65536.0 + 0.5) as i32
+}
 
 /// The packed YUV 4:2:0 layouts of a single buffer (`ColorSpaceType` NV12, NV21, YV12, YV21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +231,14 @@ impl<'a> Planes<'a> {
 /// `InvalidArgument` for inconsistent strides, planes too short for the size, or an output that
 /// is not exactly `width · height · 3` bytes.
 pub fn to_rgb(planes: &Planes<'_>, rgb: &mut [u8]) -> Result<()> {
+    to_rgb_with(planes, &Matrix::BT601_LIMITED, rgb)
+}
+
+/// [`to_rgb`] with another matrix: the same rounding, clamp and chroma sampling.
+///
+/// # Errors
+/// As [`to_rgb`].
+pub fn to_rgb_with(planes: &Planes<'_>, matrix: &Matrix, rgb: &mut [u8]) -> Result<()> {
     planes.validate()?;
     let (w, h) = (planes.width, planes.height);
     let out_len = w
@@ -190,11 +258,11 @@ pub fn to_rgb(planes: &Planes<'_>, rgb: &mut [u8]) -> Result<()> {
     {
         if std::is_x86_feature_detected!("sse4.1") && std::is_x86_feature_detected!("ssse3") {
             // SAFETY: the CPU has SSE4.1 and SSSE3 (checked just above).
-            unsafe { x86::convert_sse41(planes, rgb) };
+            unsafe { x86::convert_sse41(planes, matrix, rgb) };
             return Ok(());
         }
     }
-    convert(planes, rgb, luma_row);
+    convert(planes, matrix, rgb, luma_row);
     Ok(())
 }
 
@@ -204,8 +272,9 @@ pub fn to_rgb(planes: &Planes<'_>, rgb: &mut [u8]) -> Result<()> {
 #[inline(always)]
 fn convert(
     planes: &Planes<'_>,
+    matrix: &Matrix,
     rgb: &mut [u8],
-    row_kernel: impl Fn(&[u8], &[i32], &[i32], &[i32], &mut [u8]),
+    row_kernel: impl Fn(&[u8], &Matrix, &[i32], &[i32], &[i32], &mut [u8]),
 ) {
     let (w, h) = (planes.width, planes.height);
     let cw = chroma_len(w);
@@ -215,16 +284,23 @@ fn convert(
     for (row, out) in rgb.chunks_exact_mut(w * 3).enumerate().take(h) {
         if row % 2 == 0 {
             let base = (row / 2) * planes.uv_row_stride;
-            chroma_terms(planes, base, &mut r_term, &mut g_term, &mut b_term);
+            chroma_terms(planes, matrix, base, &mut r_term, &mut g_term, &mut b_term);
         }
         let y = &planes.y[row * planes.y_row_stride..][..w];
-        row_kernel(y, &r_term, &g_term, &b_term, out);
+        row_kernel(y, matrix, &r_term, &g_term, &b_term, out);
     }
 }
 
 /// The chroma terms (with the rounding half added) of every chroma sample of a row pair.
 #[inline(always)]
-fn chroma_terms(planes: &Planes<'_>, base: usize, r: &mut [i32], g: &mut [i32], b: &mut [i32]) {
+fn chroma_terms(
+    planes: &Planes<'_>,
+    matrix: &Matrix,
+    base: usize,
+    r: &mut [i32],
+    g: &mut [i32],
+    b: &mut [i32],
+) {
     let samples = r.len();
     if samples == 0 {
         return;
@@ -238,13 +314,13 @@ fn chroma_terms(planes: &Planes<'_>, base: usize, r: &mut [i32], g: &mut [i32], 
     );
     // The common strides as constants, so the loop compiles to straight vector code.
     match step {
-        1 => chroma_row::<1>(u, v, r, g, b),
-        2 => chroma_row::<2>(u, v, r, g, b),
+        1 => chroma_row::<1>(u, v, matrix, r, g, b),
+        2 => chroma_row::<2>(u, v, matrix, r, g, b),
         _ => {
             let uv = u.iter().step_by(step).zip(v.iter().step_by(step));
             let terms = r.iter_mut().zip(g.iter_mut()).zip(b.iter_mut());
             for (((rt, gt), bt), (&u, &v)) in terms.zip(uv) {
-                (*rt, *gt, *bt) = chroma_sample(u, v);
+                (*rt, *gt, *bt) = chroma_sample(matrix, u, v);
             }
         }
     }
@@ -253,23 +329,30 @@ fn chroma_terms(planes: &Planes<'_>, base: usize, r: &mut [i32], g: &mut [i32], 
 /// [`chroma_terms`] for a constant sample stride; `u` and `v` hold `(r.len() - 1) · STEP + 1`
 /// bytes.
 #[inline(always)]
-fn chroma_row<const STEP: usize>(u: &[u8], v: &[u8], r: &mut [i32], g: &mut [i32], b: &mut [i32]) {
+fn chroma_row<const STEP: usize>(
+    u: &[u8],
+    v: &[u8],
+    matrix: &Matrix,
+    r: &mut [i32],
+    g: &mut [i32],
+    b: &mut [i32],
+) {
     let n = r.len().min(g.len()).min(b.len());
     assert!(n > 0 && u.len() > (n - 1) * STEP && v.len() > (n - 1) * STEP);
     for s in 0..n {
-        (r[s], g[s], b[s]) = chroma_sample(u[s * STEP], v[s * STEP]);
+        (r[s], g[s], b[s]) = chroma_sample(matrix, u[s * STEP], v[s * STEP]);
     }
 }
 
 /// One chroma sample's terms for R, G and B, with the rounding half added.
 #[inline(always)]
-fn chroma_sample(u: u8, v: u8) -> (i32, i32, i32) {
+fn chroma_sample(m: &Matrix, u: u8, v: u8) -> (i32, i32, i32) {
     let d = i32::from(u) - 128;
     let e = i32::from(v) - 128;
     (
-        V_TO_R * e + HALF,
-        HALF - U_TO_G * d - V_TO_G * e,
-        U_TO_B * d + HALF,
+        m.v_to_r * e + HALF,
+        HALF - m.u_to_g * d - m.v_to_g * e,
+        m.u_to_b * d + HALF,
     )
 }
 
@@ -281,10 +364,10 @@ fn clamp(x: i32) -> u8 {
 /// One output row from its luma and the row pair's chroma terms, one per two pixels (`out`
 /// holds `3 · y.len()`; the terms start at the sample of `y[0]`, which is even).
 #[inline(always)]
-fn luma_row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
+fn luma_row(y: &[u8], m: &Matrix, r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
     for (x, (o, &l)) in out.chunks_exact_mut(3).zip(y).enumerate() {
         let (rt, gt, bt) = (r[x / 2], g[x / 2], b[x / 2]);
-        let l = Y_GAIN * (i32::from(l) - 16);
+        let l = m.y_gain * (i32::from(l) - m.y_offset);
         o[0] = clamp(l + rt);
         o[1] = clamp(l + gt);
         o[2] = clamp(l + bt);
@@ -298,7 +381,7 @@ fn luma_row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
 mod x86 {
     use std::arch::x86_64::*;
 
-    use super::{Planes, Y_GAIN, convert, luma_row};
+    use super::{Matrix, Planes, convert, luma_row};
 
     /// For output vector `o` (bytes 16·o .. 16·o + 15 of 48) and channel `c`, the shuffle that
     /// picks that channel's pixels into their places (0x80: zero).
@@ -324,23 +407,23 @@ mod x86 {
     /// # Safety
     /// The CPU must support SSE4.1 and SSSE3; `planes` is validated and `rgb` sized for it.
     #[target_feature(enable = "sse4.1,ssse3")]
-    pub(super) unsafe fn convert_sse41(planes: &Planes<'_>, rgb: &mut [u8]) {
+    pub(super) unsafe fn convert_sse41(planes: &Planes<'_>, matrix: &Matrix, rgb: &mut [u8]) {
         // SAFETY: the caller's CPU contract covers the row kernel.
-        convert(planes, rgb, |y, r, g, b, out| unsafe {
-            row(y, r, g, b, out)
+        convert(planes, matrix, rgb, |y, m, r, g, b, out| unsafe {
+            row(y, m, r, g, b, out)
         });
     }
 
     #[target_feature(enable = "sse4.1,ssse3")]
-    unsafe fn row(y: &[u8], r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
+    unsafe fn row(y: &[u8], m: &Matrix, r: &[i32], g: &[i32], b: &[i32], out: &mut [u8]) {
         let n = y.len();
         let blocks = n / 16;
         let samples = n.div_ceil(2);
         assert!(
             r.len() >= samples && g.len() >= samples && b.len() >= samples && out.len() >= 3 * n
         );
-        let gain = _mm_set1_epi32(Y_GAIN);
-        let sixteen = _mm_set1_epi32(16);
+        let gain = _mm_set1_epi32(m.y_gain);
+        let offset = _mm_set1_epi32(m.y_offset);
         let load_mask = |m: &[u8; 16]| {
             // SAFETY: 16 readable bytes.
             unsafe { _mm_loadu_si128(m.as_ptr().cast()) }
@@ -377,7 +460,7 @@ mod x86 {
                 let channel = |terms: &[i32]| {
                     let mut v = [_mm_setzero_si128(); 4];
                     for (q, l) in quads.iter().enumerate() {
-                        let luma = _mm_mullo_epi32(_mm_sub_epi32(*l, sixteen), gain);
+                        let luma = _mm_mullo_epi32(_mm_sub_epi32(*l, offset), gain);
                         // Pixels x + 4q .. x + 4q + 3 share the samples x/2 + 2q and the next.
                         let t = _mm_loadl_epi64(terms.as_ptr().add(x / 2 + 2 * q).cast());
                         let t = _mm_unpacklo_epi32(t, t);
@@ -400,6 +483,7 @@ mod x86 {
         let half = done / 2;
         luma_row(
             &y[done..],
+            m,
             &r[half..],
             &g[half..],
             &b[half..],

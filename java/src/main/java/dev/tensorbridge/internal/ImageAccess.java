@@ -34,6 +34,16 @@ public final class ImageAccess {
     TensorBuffer pixels(TensorImage image);
 
     /**
+     * As {@link #pixels(TensorImage)}, a YUV image converted with the matrix of code {@code
+     * yuvMatrix} (a {@code YuvColorMatrix} ordinal).
+     *
+     * @param image the image
+     * @param yuvMatrix the matrix code
+     * @return the pixels
+     */
+    TensorBuffer pixels(TensorImage image, int yuvMatrix);
+
+    /**
      * The color space of {@link #pixels}: RGB for every YUV layout, else the image's own.
      *
      * @param image the image

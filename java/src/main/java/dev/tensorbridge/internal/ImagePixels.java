@@ -6,13 +6,16 @@ import java.nio.ByteBuffer;
 /**
  * The pixel conversions of the image classes, in Rust ({@code src/lite/image}, natives in {@code
  * src/jni/image_pixels.rs}): Android's packed ARGB ints and RGB bytes, and YUV 4:2:0 frames to
- * RGB bytes (BT.601, limited range; the rule is written down in {@code src/lite/image/yuv.rs} and
+ * RGB bytes (BT.601 limited range by default, or another matrix; the rule is written down in {@code src/lite/image/yuv.rs} and
  * docs/contracts/image.md). Each conversion is one native call; results go to fresh direct
  * storage ({@link ResultStorage}).
  *
  * <p>Internal API: not for use outside tensorbridge.
  */
 public final class ImagePixels {
+  /** Matrix code of the default YUV conversion (BT.601, limited range). */
+  public static final int BT601_LIMITED = 0;
+
   /** Layout code of {@link #packedYuvToRgb} for NV12 (Y plane, then interleaved U, V). */
   public static final int NV12 = 0;
   /** Layout code of {@link #packedYuvToRgb} for NV21 (Y plane, then interleaved V, U). */
@@ -82,14 +85,30 @@ public final class ImagePixels {
    * @throws IllegalArgumentException if {@code src} (up to its limit) is too short
    */
   public static ByteBuffer packedYuvToRgb(ByteBuffer src, int layout, int width, int height) {
+    return packedYuvToRgb(src, layout, width, height, BT601_LIMITED);
+  }
+
+  /**
+   * {@link #packedYuvToRgb(ByteBuffer, int, int, int)} with the matrix of code {@code matrix}.
+   *
+   * @param src the packed frame
+   * @param layout {@link #NV12}, {@link #NV21}, {@link #YV12} or {@link #YV21}
+   * @param width the width in pixels
+   * @param height the height in pixels
+   * @param matrix a {@code YuvColorMatrix} ordinal
+   * @return new direct storage of {@code 3 * width * height} bytes
+   */
+  public static ByteBuffer packedYuvToRgb(
+      ByteBuffer src, int layout, int width, int height, int matrix) {
     ByteBuffer out = ResultStorage.allocate(rgbBytes(pixels(width, height)));
     int len = src.limit();
     if (src.isDirect()) {
-      packedYuvToRgb(src, null, 0, len, layout, width, height, out);
+      packedYuvToRgb(src, null, 0, len, layout, width, height, matrix, out);
     } else if (src.hasArray()) {
-      packedYuvToRgb(null, src.array(), src.arrayOffset(), len, layout, width, height, out);
+      packedYuvToRgb(
+          null, src.array(), src.arrayOffset(), len, layout, width, height, matrix, out);
     } else {
-      packedYuvToRgb(null, copy(src, 0, len), 0, len, layout, width, height, out);
+      packedYuvToRgb(null, copy(src, 0, len), 0, len, layout, width, height, matrix, out);
     }
     return out;
   }
@@ -105,6 +124,7 @@ public final class ImagePixels {
    * @param uvPixelStride bytes between pixels of a U or V row
    * @param width the width in pixels
    * @param height the height in pixels
+   * @param matrix a {@code YuvColorMatrix} ordinal ({@link #BT601_LIMITED} by default)
    * @return new direct storage of {@code 3 * width * height} bytes
    * @throws IllegalArgumentException for negative or inconsistent strides or sizes, or planes too
    *     short for them
@@ -117,14 +137,15 @@ public final class ImagePixels {
       int uvRowStride,
       int uvPixelStride,
       int width,
-      int height) {
+      int height,
+      int matrix) {
     ByteBuffer out = ResultStorage.allocate(rgbBytes(pixels(width, height)));
     Plane py = new Plane(y);
     Plane pu = new Plane(u);
     Plane pv = new Plane(v);
     yuvToRgb(py.direct, py.heap, py.offset, py.length, pu.direct, pu.heap, pu.offset, pu.length,
         pv.direct, pv.heap, pv.offset, pv.length, yRowStride, uvRowStride, uvPixelStride, width,
-        height, out);
+        height, matrix, out);
     return out;
   }
 
@@ -197,6 +218,7 @@ public final class ImagePixels {
       int layout,
       int width,
       int height,
+      int matrix,
       ByteBuffer dst);
 
   private static native void yuvToRgb(
@@ -217,5 +239,6 @@ public final class ImagePixels {
       int uvPixelStride,
       int width,
       int height,
+      int matrix,
       ByteBuffer dst);
 }

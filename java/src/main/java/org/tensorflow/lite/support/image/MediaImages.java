@@ -12,7 +12,7 @@ final class MediaImages {
    * The frame's pixels as a UINT8 RGB buffer of shape (h, w, 3). U and V share their strides, as
    * Android guarantees for YUV_420_888.
    */
-  static TensorBuffer toRgb(Object mediaImage) {
+  static TensorBuffer toRgb(Object mediaImage, int matrix) {
     Image image = (Image) mediaImage;
     Image.Plane[] planes = image.getPlanes();
     int w = image.getWidth();
@@ -26,7 +26,8 @@ final class MediaImages {
             planes[1].getRowStride(),
             planes[1].getPixelStride(),
             w,
-            h),
+            h,
+            matrix),
         h,
         w);
   }

@@ -370,10 +370,10 @@ public class TensorImage {
    * image is what upstream's ops draw, its {@code getBitmap()}: the buffer with its own shape,
    * which must be an RGB one, whatever size the image was loaded with.
    */
-  private TensorBuffer pixels() {
+  private TensorBuffer pixels(int yuvMatrix) {
     requireLoaded();
     if (mediaImage != null) {
-      return MediaImages.toRgb(mediaImage);
+      return MediaImages.toRgb(mediaImage, yuvMatrix);
     }
     switch (colorSpaceType) {
       case RGB:
@@ -388,7 +388,7 @@ public class TensorImage {
         int h = getHeight();
         int w = getWidth();
         return rgb(ImagePixels.packedYuvToRgb(
-            uint8Bytes(buffer), layoutCode(colorSpaceType), w, h), h, w);
+            uint8Bytes(buffer), layoutCode(colorSpaceType), w, h, yuvMatrix), h, w);
     }
   }
 
@@ -444,7 +444,12 @@ public class TensorImage {
   private static final class Access implements ImageAccess.Images {
     @Override
     public TensorBuffer pixels(TensorImage image) {
-      return image.pixels();
+      return image.pixels(ImagePixels.BT601_LIMITED);
+    }
+
+    @Override
+    public TensorBuffer pixels(TensorImage image, int yuvMatrix) {
+      return image.pixels(yuvMatrix);
     }
 
     @Override
