@@ -43,6 +43,7 @@ dependencies {
     testImplementation("org.junit.jupiter:junit-jupiter")
     testRuntimeOnly("org.junit.platform:junit-platform-launcher")
     testImplementation("com.google.code.gson:gson:2.11.0")
+    testImplementation("com.microsoft.onnxruntime:onnxruntime:1.29.0")
 }
 
 tasks.compileJava { options.release.set(8) }
