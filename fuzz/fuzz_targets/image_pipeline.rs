@@ -3,7 +3,8 @@
 //!
 //! - a fused program (any geometry steps, then elementwise steps) against the same steps run one
 //!   at a time, the image stored back in its type after each geometry step: same output bytes,
-//!   same geometry result (NaN compares equal to NaN, whatever its bits);
+//!   same geometry result (NaN compares equal to NaN, whatever its bits); and the same steps
+//!   placed channels first against the permutation of that result;
 //! - YUV 4:2:0 frames with arbitrary strides against the documented BT.601 rule computed per
 //!   pixel in this file;
 //! - the colour-space and bounding-box rules never panic, whatever ordinals and sizes come in;
@@ -17,7 +18,7 @@
 use libfuzzer_sys::fuzz_target;
 use tensorbridge::lite::image::yuv::{self, Planes};
 use tensorbridge::lite::image::{Geometry, ImageShape, ResizeMethod, output_shape, pipeline};
-use tensorbridge::lite::ops::{self, Step};
+use tensorbridge::lite::ops::{self, Layout, Step};
 use tensorbridge::lite::{ByteOrder, ElementType};
 
 #[path = "../common/input.rs"]
@@ -125,6 +126,23 @@ fn pipeline_case(input: &mut Input<'_>) {
     result.expect("the steps one at a time succeeded");
     assert!(same(&fused, &want, dst_ty), "{ty:?} {shape:?} {program:?} {steps:?}");
     assert!(same(&kept, &want_image, ty), "geometry of {ty:?} {shape:?} {program:?}");
+
+    // The same steps placed channels first (ToChannelsFirstOp fused after them): the fused
+    // result's elements, permuted by the definition (pixel p, channel c to c * P + p).
+    let mut planes = vec![0u8; fused.len()];
+    let layout = Layout::ChannelsFirst {
+        channels: out.channels,
+    };
+    ops::run_with_layout(&kept, ty, ByteOrder::NATIVE, &steps, layout, &mut planes, dst_ty)
+        .expect("channels first of a chain that ran");
+    let size = dst_ty.size();
+    let pixels = out.len() / out.channels;
+    let mut permuted = vec![0u8; fused.len()];
+    for (i, element) in fused.chunks_exact(size).enumerate() {
+        let (p, c) = (i / out.channels, i % out.channels);
+        permuted[(c * pixels + p) * size..][..size].copy_from_slice(element);
+    }
+    assert!(same(&planes, &permuted, dst_ty), "channels first of {ty:?} {out:?} {steps:?}");
 }
 
 /// The program's geometry steps one at a time (each result stored in the image's type, native

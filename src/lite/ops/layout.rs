@@ -71,11 +71,126 @@ fn gather<const N: usize>(chunk: &[u8], channels: usize, start: usize, dst: &mut
     let plane_len = planes.len() / channels;
     let first_pixel = start / channels;
     let count = pixels.len() / channels;
-    for c in 0..channels {
-        let begin = c * plane_len + first_pixel;
-        let plane = &mut planes[begin..begin + count];
-        for (out, pixel) in plane.iter_mut().zip(pixels.chunks_exact(channels)) {
-            *out = pixel[c];
+    match channels {
+        // RGB, the common case: one pass over the pixels writing three planes, each stride known.
+        3 => {
+            let (r, rest) = planes.split_at_mut(plane_len);
+            let (g, b) = rest.split_at_mut(plane_len);
+            let window = first_pixel..first_pixel + count;
+            let (r, g, b) = (
+                &mut r[window.clone()],
+                &mut g[window.clone()],
+                &mut b[window],
+            );
+            let (rgb, _) = pixels.as_chunks::<3>();
+            let done = split3_words(rgb, r, g, b);
+            for (((pixel, r), g), b) in rgb[done..]
+                .iter()
+                .zip(&mut r[done..])
+                .zip(&mut g[done..])
+                .zip(&mut b[done..])
+            {
+                (*r, *g, *b) = (pixel[0], pixel[1], pixel[2]);
+            }
+        }
+        _ => {
+            for c in 0..channels {
+                let begin = c * plane_len + first_pixel;
+                let plane = &mut planes[begin..begin + count];
+                for (out, pixel) in plane.iter_mut().zip(pixels.chunks_exact(channels)) {
+                    *out = pixel[c];
+                }
+            }
+        }
+    }
+}
+
+/// Splits the first pixels of `rgb` (3 elements of 4 bytes each) into the planes `r`, `g`, `b`
+/// (as long as the shortest) with vector shuffles; returns how many pixels it did (a multiple of
+/// 4; the caller does the rest). Bit moves only, so any 32-bit element type, NaNs included.
+/// Other architectures do none.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(unused_variables)
+)]
+fn split3_words<const N: usize>(
+    rgb: &[[[u8; N]; 3]],
+    r: &mut [[u8; N]],
+    g: &mut [[u8; N]],
+    b: &mut [[u8; N]],
+) -> usize {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    if N == 4 {
+        let blocks = rgb.len().min(r.len()).min(g.len()).min(b.len()) / 4;
+        for block in 0..blocks {
+            // SAFETY: N == 4, so pixels 4·block .. 4·block + 3 are 48 readable bytes of `rgb` and
+            // 16 writable bytes of each plane (block < the shortest length / 4).
+            unsafe {
+                let src = rgb.as_ptr().add(4 * block).cast::<f32>();
+                let (r, g, b) = (
+                    r.as_mut_ptr().add(4 * block).cast::<f32>(),
+                    g.as_mut_ptr().add(4 * block).cast::<f32>(),
+                    b.as_mut_ptr().add(4 * block).cast::<f32>(),
+                );
+                simd::split3(src, r, g, b);
+            }
+        }
+        return blocks * 4;
+    }
+    0
+}
+
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use std::arch::x86_64::*;
+
+    /// Four RGB pixels of 32-bit words at `src` (12 words) to four words at each of `r`, `g`,
+    /// `b`, with SSE2 shuffles (baseline on x86_64). With the loads a = [r0 g0 b0 r1],
+    /// b = [g1 b1 r2 g2], c = [b2 r3 g3 b3]: R = [a0 a3 b2 c1], G = [a1 b0 b3 c2],
+    /// B = [a2 b1 c0 c3].
+    ///
+    /// # Safety
+    /// 48 readable bytes at `src`, 16 writable bytes at each of `r`, `g`, `b`.
+    #[inline(always)]
+    pub(super) unsafe fn split3(src: *const f32, r: *mut f32, g: *mut f32, b: *mut f32) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let a = _mm_loadu_ps(src);
+            let bb = _mm_loadu_ps(src.add(4));
+            let c = _mm_loadu_ps(src.add(8));
+            let red = _mm_shuffle_ps::<0b10_00_11_00>(a, _mm_shuffle_ps::<0b01_01_10_10>(bb, c));
+            let green = _mm_shuffle_ps::<0b10_00_10_00>(
+                _mm_shuffle_ps::<0b00_00_01_01>(a, bb),
+                _mm_shuffle_ps::<0b10_10_11_11>(bb, c),
+            );
+            let blue = _mm_shuffle_ps::<0b10_00_10_00>(
+                _mm_shuffle_ps::<0b01_01_10_10>(a, bb),
+                _mm_shuffle_ps::<0b11_11_00_00>(c, c),
+            );
+            _mm_storeu_ps(r, red);
+            _mm_storeu_ps(g, green);
+            _mm_storeu_ps(b, blue);
+        }
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+mod simd {
+    use std::arch::aarch64::*;
+
+    /// Four RGB pixels of 32-bit words at `src` to four words at each plane: NEON's
+    /// de-interleaving load.
+    ///
+    /// # Safety
+    /// 48 readable bytes at `src`, 16 writable bytes at each of `r`, `g`, `b`.
+    #[inline(always)]
+    pub(super) unsafe fn split3(src: *const f32, r: *mut f32, g: *mut f32, b: *mut f32) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let v = vld3q_f32(src);
+            vst1q_f32(r, v.0);
+            vst1q_f32(g, v.1);
+            vst1q_f32(b, v.2);
         }
     }
 }

@@ -121,6 +121,11 @@ pub fn run_with_layout(
         layout::permute(src, src_ty.size(), src_order, layout, CHUNK, dst);
         return Ok(());
     }
+    if let Layout::ChannelsFirst { channels } = layout {
+        if let Some(per_plane) = plane_patterns(steps, channels, dst_ty, dst) {
+            return planes_then_steps(src, src_ty, src_order, &per_plane, channels, dst);
+        }
+    }
     let chunk = layout.chunk(CHUNK.min(count));
     let patterns: Vec<Pattern> = steps.iter().map(|s| Pattern::new(s, chunk)).collect();
     let in_size = src_ty.size();
@@ -154,6 +159,82 @@ pub fn run_with_layout(
                 store_f32(&scratch, dst_ty, ByteOrder::NATIVE, &mut typed)?;
                 layout::place(layout, &typed, out_size, start, dst);
             }
+        }
+        start += n;
+    }
+    Ok(())
+}
+
+/// The steps of each channel plane as steps of one constant channel, when the result is FLOAT32
+/// (so the planes can be computed in place, in an aligned output) and every per-channel step has
+/// one constant or one per channel: after the permutation a plane holds one channel, so its
+/// normalization is a scalar one. `None` otherwise (the steps then run before the permutation).
+fn plane_patterns(
+    steps: &[Step<'_>],
+    channels: usize,
+    dst_ty: ElementType,
+    dst: &mut [u8],
+) -> Option<Vec<Vec<Pattern>>> {
+    let per_channel_fits = steps.iter().all(|step| match step {
+        Step::Normalize { mean, .. } => mean.len() == 1 || mean.len() == channels,
+        _ => true,
+    });
+    if dst_ty != ElementType::Float32
+        || !per_channel_fits
+        || bytemuck::try_cast_slice_mut::<u8, f32>(dst).is_err()
+    {
+        return None;
+    }
+    let plane = |c: usize| {
+        steps
+            .iter()
+            .map(|step| match *step {
+                Step::Normalize { mean, stddev } => Pattern::Scalar {
+                    mean: mean[c % mean.len()],
+                    stddev: stddev[c % stddev.len()],
+                },
+                ref other => Pattern::new(other, 0),
+            })
+            .collect()
+    };
+    Some((0..channels).map(plane).collect())
+}
+
+/// Channels first into a FLOAT32 output: each chunk of whole pixels is read as floats and placed
+/// into the planes, then each plane's window runs that plane's steps in place while it is still
+/// in the cache. The same arithmetic per element as steps-then-permutation (every step is
+/// elementwise; a plane's constants are its channel's), so the same bits; a FLOAT32 input in
+/// native order is placed without a scratch copy.
+fn planes_then_steps(
+    src: &[u8],
+    src_ty: ElementType,
+    src_order: ByteOrder,
+    per_plane: &[Vec<Pattern>],
+    channels: usize,
+    dst: &mut [u8],
+) -> Result<()> {
+    let layout = Layout::ChannelsFirst { channels };
+    let in_size = src_ty.size();
+    let count = src.len() / in_size;
+    let plane_len = count / channels;
+    let chunk = layout.chunk(CHUNK.min(count));
+    let raw = src_ty == ElementType::Float32 && src_order == ByteOrder::NATIVE;
+    let mut scratch = Vec::new();
+    let mut start = 0;
+    while start < count {
+        let n = chunk.min(count - start);
+        let input = &src[start * in_size..(start + n) * in_size];
+        if raw {
+            layout::place(layout, input, 4, start, dst);
+        } else {
+            scratch.resize(n, 0.0f32);
+            load_f32(input, src_ty, src_order, &mut scratch)?;
+            layout::place(layout, bytemuck::cast_slice(&scratch), 4, start, dst);
+        }
+        let work: &mut [f32] = bytemuck::cast_slice_mut(dst);
+        let (first, pixels) = (start / channels, n / channels);
+        for (c, patterns) in per_plane.iter().enumerate() {
+            apply(patterns, 0, &mut work[c * plane_len + first..][..pixels]);
         }
         start += n;
     }

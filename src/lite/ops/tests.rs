@@ -521,3 +521,32 @@ mod channels_first {
         );
     }
 }
+
+/// Not a pass/fail check: prints the channels-first kernels' time next to a copy of the same
+/// bytes (`cargo test --release --lib channels_first_timing -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn channels_first_timing() {
+    use super::{Layout, run_with_layout};
+    let n = 224 * 224 * 3;
+    let src: Vec<u8> = (0..n).flat_map(|i| ((i % 251) as f32).to_ne_bytes()).collect();
+    let mut dst = vec![0u8; src.len()];
+    let layout = Layout::ChannelsFirst { channels: 3 };
+    let mean = [1.0f32, 2.0, 3.0];
+    let stddev = [2.0f32, 3.0, 4.0];
+    let steps = [Step::Normalize { mean: &mean, stddev: &stddev }];
+    let time = |f: &mut dyn FnMut()| {
+        let start = std::time::Instant::now();
+        for _ in 0..200 {
+            f();
+        }
+        start.elapsed().as_secs_f64() / 200.0 * 1e6
+    };
+    let f32_ty = ElementType::Float32;
+    let native = ByteOrder::NATIVE;
+    let copy = time(&mut || dst.copy_from_slice(&src));
+    let planes = time(&mut || run_with_layout(&src, f32_ty, native, &[], layout, &mut dst, f32_ty).unwrap());
+    let norm = time(&mut || run_with_layout(&src, f32_ty, native, &steps, Layout::Same, &mut dst, f32_ty).unwrap());
+    let fused = time(&mut || run_with_layout(&src, f32_ty, native, &steps, layout, &mut dst, f32_ty).unwrap());
+    println!("copy {copy:.1} us, planes {planes:.1} us, normalize {norm:.1} us, normalize+planes {fused:.1} us");
+}

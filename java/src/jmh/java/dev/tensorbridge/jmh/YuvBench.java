@@ -1,5 +1,6 @@
 package dev.tensorbridge.jmh;
 
+import dev.tensorbridge.image.YuvColorMatrix;
 import dev.tensorbridge.image.YuvImages;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -46,6 +47,17 @@ public class YuvBench {
   @Benchmark
   public TensorImage nv21ToRgb() {
     return YuvImages.toRgb(frame);
+  }
+
+  /** Full-range (JFIF) BT.601: the same rule with other coefficients, at the same speed. */
+  @Benchmark
+  public TensorImage nv21ToRgbFullRange() {
+    return YuvImages.toRgb(frame, YuvColorMatrix.BT601_FULL);
+  }
+
+  @Benchmark
+  public TensorImage nv21ToRgbBt709() {
+    return YuvImages.toRgb(frame, YuvColorMatrix.BT709_LIMITED);
   }
 
   @Benchmark
