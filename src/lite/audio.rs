@@ -62,9 +62,19 @@ pub fn check_pcm16_load(channels: i32, src_len: i32, offset: i32, size: i32) -> 
     if size < 0 {
         return Err(Error::new(ErrorKind::NegativeArraySize, size.to_string()));
     }
+    if size > i32::MAX - 2 {
+        // HotSpot's limit for a float array, hit by the temporary float[size].
+        return Err(Error::new(ErrorKind::OutOfMemory, "Requested array size exceeds VM limit"));
+    }
+    if size >= 1 << 30 && offset >= 0 && i64::from(offset) + i64::from(size) > i64::from(src_len) {
+        // offset + size wrapped past Integer.MAX_VALUE: upstream's temporary of 4 GB or more comes
+        // before the failing read; the heap decides, and this answers as a heap that cannot hold
+        // it (tensorbridge never allocates it).
+        return Err(Error::new(ErrorKind::OutOfMemory, "Java heap space"));
+    }
     if size > 0 {
-        // The first read out of the array: the first index when it is negative, else (after an
-        // offset + size that wrapped past Integer.MAX_VALUE) the array's length.
+        // The first read out of the array: a negative first index, or (after a wrapped
+        // offset + size) the first index at or past the end.
         let bad = if offset < 0 {
             Some(offset)
         } else if i64::from(offset) + i64::from(size) > i64::from(src_len) {

@@ -84,7 +84,11 @@ fn java_failures_of_the_arrays() {
     let e = load_pcm16(&mut ring, 0, 1, &[0; 5], -1, 2).unwrap_err();
     assert_eq!((e.kind, e.message.as_str()), (ErrorKind::ArrayIndexOutOfBounds, "Index -1 out of bounds for length 5"));
     let e = load_pcm16(&mut ring, 0, 1, &[0; 5], 3, i32::MAX).unwrap_err();
-    assert_eq!(e.message, "Index 5 out of bounds for length 5");
+    assert_eq!((e.kind, e.message.as_str()), (ErrorKind::OutOfMemory, "Requested array size exceeds VM limit"));
+    let e = load_pcm16(&mut ring, 0, 1, &[0; 5], 3, i32::MAX - 2).unwrap_err();
+    assert_eq!((e.kind, e.message.as_str()), (ErrorKind::OutOfMemory, "Java heap space"));
+    let e = load_pcm16(&mut ring, 0, 1, &[0; 4], i32::MAX, 5).unwrap_err();
+    assert_eq!(e.message, "Index 2147483647 out of bounds for length 4");
     // A ring of no samples divides by its length, after copying nothing.
     let e = load_f32(&mut [], 0, 1, &[1.0], 0, 1).unwrap_err();
     assert_eq!((e.kind, e.message.as_str()), (ErrorKind::Arithmetic, "/ by zero"));
