@@ -36,24 +36,26 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadFl
 ) -> jint {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let ring_len = ring_len(&raw, &ring)?;
         if src.is_null() {
+            ring_len(&raw, &ring)?;
             // Upstream reads the array's length after the channel check.
             audio::check_channels(channels, size)?;
             return Err(null_array());
         }
         let src_len = raw.len(src.as_raw() as jarray)?;
-        // SAFETY: no JNI call until both pins drop; a float[] ring and a float[] source may be
-        // the same array only if a caller passes its ring, which the facade never does; the core
-        // then reads and writes through two views of one pinned region, so `src` is copied first.
-        let same = raw_same(&raw, &ring, &src);
-        let mut pinned_ring = unsafe { raw.pin(&ring, ring_len, Release::CopyBack)? };
-        if same {
-            let copy = pinned_ring.as_slice().to_vec();
-            return Ok(audio::load_f32(pinned_ring.as_mut_slice(), next, channels, &copy, offset, size)?);
+        // A caller passing the ring as its own source (the facade never does) gets a copy of it as
+        // the source, so that no two views of one pinned region are live at once.
+        if raw_same(&raw, &ring, &src) {
+            return store(&raw, &ring, |samples| {
+                let copy = samples.to_vec();
+                audio::load_f32(samples, next, channels, &copy, offset, size)
+            });
         }
-        let pinned_src = unsafe { raw.pin(&src, src_len, Release::NoCopyBack)? };
-        Ok(audio::load_f32(pinned_ring.as_mut_slice(), next, channels, pinned_src.as_slice(), offset, size)?)
+        store(&raw, &ring, |samples| {
+            // SAFETY: no JNI call until the pin drops; src is another float[] than the ring.
+            let pinned = unsafe { raw.pin(&src, src_len, Release::NoCopyBack) }.map_err(internal)?;
+            audio::load_f32(samples, next, channels, pinned.as_slice(), offset, size)
+        })
     })
 }
 
@@ -72,13 +74,14 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadSh
 ) -> jint {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let ring_len = ring_len(&raw, &ring)?;
+        ring_len(&raw, &ring)?;
         // Upstream reads the array's length first.
         let src_len = raw.array_len(src.as_raw() as jarray)?;
-        // SAFETY: no JNI call until both pins drop; a float[] and a short[] never alias.
-        let mut pinned_ring = unsafe { raw.pin(&ring, ring_len, Release::CopyBack)? };
-        let pinned_src = unsafe { raw.pin(&src, src_len, Release::NoCopyBack)? };
-        Ok(audio::load_pcm16(pinned_ring.as_mut_slice(), next, channels, pinned_src.as_slice(), offset, size)?)
+        store(&raw, &ring, |samples| {
+            // SAFETY: no JNI call until the pin drops; a float[] and a short[] never alias.
+            let pinned = unsafe { raw.pin(&src, src_len, Release::NoCopyBack) }.map_err(internal)?;
+            audio::load_pcm16(samples, next, channels, pinned.as_slice(), offset, size)
+        })
     })
 }
 
@@ -100,7 +103,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadDi
 ) -> jint {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let ring_len = ring_len(&raw, &ring)?;
+        ring_len(&raw, &ring)?;
         let (start, len) = window(position, byte_count)?;
         let (address, capacity) = raw.direct_span(&src)?;
         if start.checked_add(len).is_none_or(|end| end > capacity) {
@@ -119,9 +122,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadDi
             unsafe { std::slice::from_raw_parts((address as *const u8).add(start), len) }
         };
         let order = ByteOrder::from_big_endian(big_endian);
-        // SAFETY: no JNI call until the pin drops; the ring is a Java array, never direct memory.
-        let mut pinned_ring = unsafe { raw.pin(&ring, ring_len, Release::CopyBack)? };
-        Ok(audio::load_bytes(pinned_ring.as_mut_slice(), next, channels, bytes, encoding, order)?)
+        store(&raw, &ring, |samples| audio::load_bytes(samples, next, channels, bytes, encoding, order))
     })
 }
 
@@ -143,15 +144,16 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadHe
 ) -> jint {
     let raw = RawEnv(env.as_raw());
     guard_primitive(&mut env, || {
-        let ring_len = ring_len(&raw, &ring)?;
+        ring_len(&raw, &ring)?;
         let (_, len) = window(0, byte_count)?;
         let (array_len, start) = raw.heap_range(src.as_raw() as jarray, offset, len)?;
         let order = ByteOrder::from_big_endian(big_endian);
-        // SAFETY: no JNI call until both pins drop; a float[] and a byte[] never alias.
-        let mut pinned_ring = unsafe { raw.pin(&ring, ring_len, Release::CopyBack)? };
-        let pinned_src = unsafe { raw.pin(&src, array_len, Release::NoCopyBack)? };
-        let bytes = &bytemuck::cast_slice::<i8, u8>(pinned_src.as_slice())[start..start + len];
-        Ok(audio::load_bytes(pinned_ring.as_mut_slice(), next, channels, bytes, encoding, order)?)
+        store(&raw, &ring, |samples| {
+            // SAFETY: no JNI call until the pin drops; a float[] and a byte[] never alias.
+            let pinned = unsafe { raw.pin(&src, array_len, Release::NoCopyBack) }.map_err(internal)?;
+            let bytes = &bytemuck::cast_slice::<i8, u8>(pinned.as_slice())[start..start + len];
+            audio::load_bytes(samples, next, channels, bytes, encoding, order)
+        })
     })
 }
 
@@ -189,6 +191,30 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_unroll
         out[tail.len()..].copy_from_slice(bytemuck::cast_slice::<f32, u8>(&samples[..next]));
         Ok(())
     })
+}
+
+/// Pins the ring (null: `NullPointerException`) and runs one load on its samples, which may pin
+/// one more array; returns the ring's next index.
+fn store(
+    raw: &RawEnv,
+    ring: &JFloatArray<'_>,
+    load: impl FnOnce(&mut [f32]) -> crate::Result<i32>,
+) -> BridgeResult<jint> {
+    let len = ring_len(raw, ring)?;
+    // SAFETY: the loads make no JNI call but pinning their source, which JNI allows inside a
+    // critical region; the ring is a float[], never the source's memory (checked by the caller
+    // where the two could be the same array).
+    let mut pinned = unsafe { raw.pin(ring, len, Release::CopyBack)? };
+    Ok(load(pinned.as_mut_slice())?)
+}
+
+/// A failed pin inside a load: the JVM has an `OutOfMemoryError` pending, which the guard lets
+/// through; this carries the failure out of the core's `Result`.
+fn internal(err: BridgeError) -> Error {
+    match err {
+        BridgeError::Core(core) => core,
+        BridgeError::Jni(jni) => Error::internal(format!("JNI call failed: {jni}")),
+    }
 }
 
 fn ring_len(raw: &RawEnv, ring: &JFloatArray<'_>) -> BridgeResult<usize> {

@@ -95,8 +95,7 @@ public class Model {
    */
   @Deprecated
   public static class Builder {
-    private Device device = Device.CPU;
-    private int numThreads = 1;
+    private final Options.Builder options = new Options.Builder();
     private final String modelPath;
     private final MappedByteBuffer byteModel;
 
@@ -117,7 +116,7 @@ public class Model {
      * @return this builder
      */
     public Builder setDevice(Device device) {
-      this.device = device;
+      options.setDevice(device);
       return this;
     }
 
@@ -126,14 +125,13 @@ public class Model {
      * @return this builder
      */
     public Builder setNumThreads(int numThreads) {
-      this.numThreads = numThreads;
+      options.setNumThreads(numThreads);
       return this;
     }
 
     /** @return the model with a new interpreter */
     public Model build() {
-      Options options = new Options.Builder().setNumThreads(numThreads).setDevice(device).build();
-      return createModel(byteModel, modelPath, options);
+      return createModel(byteModel, modelPath, options.build());
     }
   }
 
