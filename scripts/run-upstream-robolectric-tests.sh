@@ -4,11 +4,11 @@
 # bundled there (run `mvn compile` first). The tests are read from a checkout of TFLite Support
 # outside the repository; nothing is copied into it.
 #
-#   scripts/run-upstream-robolectric-tests.sh CHECKOUT [common|label|image|tensorbuffer|all|Name[Test]|File.java]...
+#   scripts/run-upstream-robolectric-tests.sh CHECKOUT [common|label|image|tensorbuffer|audio|model|all|Name[Test]|File.java]...
 #
 # CHECKOUT is a checkout of TFLite Support (e.g. tag v0.4.4); its test sources are
 # CHECKOUT/tensorflow_lite_support/java/src/javatests/org/tensorflow/lite/support. A package
-# (common, label, image, tensorbuffer) selects every *Test.java under that folder (instrumented tests excluded),
+# (common, label, image, tensorbuffer, audio, model) selects every *Test.java under that folder (instrumented tests excluded),
 # a class name or a .java path one test; the default is common and label. Every other .java file of
 # a selected folder is compiled with the tests (helpers such as image/TestImageCreator.java).
 # PRODUCT_CLASSPATH replaces target/classes as the classes under test.
@@ -16,7 +16,7 @@
 # the MlImage library; instrumented tests always are).
 #
 # The first run resolves Robolectric, android-all, JUnit, Truth, AndroidX Test and Mockito from
-# Maven Central (scripts/robolectric/pom.xml) into ~/.m2 and ~/.cache/tensorbridge/robolectric;
+# Maven Central (scripts/robolectric/pom.xml; TensorFlow Lite's API for the model tests) into ~/.m2 and ~/.cache/tensorbridge/robolectric;
 # later runs are offline. Assets come from a resource APK that Debian's aapt builds from the
 # tests' AndroidManifest.xml and assets/ folder (Robolectric ignores a plain assets folder).
 #
@@ -81,8 +81,8 @@ add_folder() {
 }
 for arg in "$@"; do
   case $arg in
-    all) for p in common label image tensorbuffer; do add_folder "$tests_root/$p"; done ;;
-    common|label|image|tensorbuffer) add_folder "$tests_root/$arg" ;;
+    all) for p in common label image tensorbuffer audio model; do add_folder "$tests_root/$p"; done ;;
+    common|label|image|tensorbuffer|audio|model) add_folder "$tests_root/$arg" ;;
     *.java) f=$(cd "$(dirname "$arg")" && pwd)/$(basename "$arg"); sources[$f]=1; runs+=("$f") ;;
     *)
       name=${arg##*.}

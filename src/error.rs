@@ -36,11 +36,13 @@ pub enum ErrorKind {
     ReadOnlyBuffer,
     /// A Java array longer than the VM can allocate (`OutOfMemoryError`).
     OutOfMemory,
+    /// Integer division by zero (`ArithmeticException`).
+    Arithmetic,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order (the order the Java diagnostics test uses).
-    pub const ALL: [ErrorKind; 16] = [
+    pub const ALL: [ErrorKind; 17] = [
         ErrorKind::InvalidArgument,
         ErrorKind::OutOfRange,
         ErrorKind::Unimplemented,
@@ -57,6 +59,7 @@ impl ErrorKind {
         ErrorKind::BufferOverflow,
         ErrorKind::ReadOnlyBuffer,
         ErrorKind::OutOfMemory,
+        ErrorKind::Arithmetic,
     ];
 }
 

@@ -37,6 +37,7 @@ pub(crate) fn java_class(kind: ErrorKind) -> &'static str {
         ErrorKind::BufferOverflow => "java/nio/BufferOverflowException",
         ErrorKind::ReadOnlyBuffer => "java/nio/ReadOnlyBufferException",
         ErrorKind::OutOfMemory => "java/lang/OutOfMemoryError",
+        ErrorKind::Arithmetic => "java/lang/ArithmeticException",
     }
 }
 

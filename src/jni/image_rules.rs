@@ -108,6 +108,22 @@ pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_assertShapeNati
     })
 }
 
+/// `static native boolean isValidNormalizedShapeNative(int colorSpace, int[] shape)`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tensorbridge_internal_ImageRules_isValidNormalizedShapeNative<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    color_space: jint,
+    shape: JIntArray<'local>,
+) -> jboolean {
+    let raw = RawEnv(env.as_raw());
+    guard_primitive(&mut env, || {
+        let color_space = ColorSpace::from_ordinal(color_space)?;
+        let shape = raw.nullable_ints(&shape)?;
+        Ok(color_space.is_valid_normalized_shape(shape.as_deref())?)
+    })
+}
+
 /// `static native int dimension(int colorSpace, int[] shape, boolean width)`: `getWidth(shape)`
 /// or `getHeight(shape)`.
 #[unsafe(no_mangle)]

@@ -21,6 +21,7 @@ mod result_storage;
 mod self_test;
 mod shape;
 mod tensor;
+mod tensor_audio;
 mod tensor_buffer;
 mod on_load;
 #[cfg(feature = "testing")]

@@ -718,7 +718,7 @@ impl RawEnv {
     /// # Safety
     /// The caller makes no JNI call on this thread, other than pinning or releasing another
     /// array, until the returned guard is dropped.
-    unsafe fn pin<'a, T: TypeArray>(
+    pub(super) unsafe fn pin<'a, T: TypeArray>(
         &self,
         array: &'a JPrimitiveArray<'_, T>,
         len: usize,
@@ -802,13 +802,13 @@ impl Bytes<'_> {
 /// How a pinned array is released: without copying back for inputs, with for outputs (matters
 /// only if the JVM handed out a copy).
 #[derive(Clone, Copy)]
-enum Release {
+pub(super) enum Release {
     CopyBack,
     NoCopyBack,
 }
 
 /// A Java primitive array pinned by [`RawEnv::pin`], released on drop.
-struct Pinned<'a, T> {
+pub(super) struct Pinned<'a, T> {
     env: *mut JNIEnv,
     array: jarray,
     ptr: *mut T,
@@ -818,12 +818,12 @@ struct Pinned<'a, T> {
 }
 
 impl<T> Pinned<'_, T> {
-    fn as_slice(&self) -> &[T] {
+    pub(super) fn as_slice(&self) -> &[T] {
         // SAFETY: `ptr` points at `len` elements of the pinned array until drop.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 
-    fn as_mut_slice(&mut self) -> &mut [T] {
+    pub(super) fn as_mut_slice(&mut self) -> &mut [T] {
         // SAFETY: as in as_slice; `&mut self` makes the borrow unique.
         unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }

@@ -207,10 +207,26 @@ impl ColorSpace {
         Ok(self.checked(shape)?[1])
     }
 
+    /// `isValidNormalizedShape(shape)`: batch 1, positive height and width, this color space's
+    /// channel count; read left to right as Java's `&&` does, so a short array fails at the first
+    /// index it lacks, and only a shape that gets that far asks for the channel count.
+    pub fn is_valid_normalized_shape(self, shape: Option<&[i32]>) -> Result<bool> {
+        let shape = non_null(shape)?;
+        let at = |i: usize| {
+            shape.get(i).copied().ok_or_else(|| {
+                Error::new(
+                    ErrorKind::ArrayIndexOutOfBounds,
+                    format!("Index {i} out of bounds for length {}", shape.len()),
+                )
+            })
+        };
+        Ok(at(0)? == 1 && at(1)? > 0 && at(2)? > 0 && at(3)? == self.channels()?)
+    }
+
     /// The normalized form of a shape that passes `assertShape`.
     fn checked(self, shape: Option<&[i32]>) -> Result<[i32; 4]> {
         let n = self.normalized_shape(shape)?.shape;
-        if n[0] == 1 && n[1] > 0 && n[2] > 0 && n[3] == self.channels()? {
+        if self.is_valid_normalized_shape(Some(&n))? {
             Ok(n)
         } else {
             Err(self.shape_error(non_null(shape)?))

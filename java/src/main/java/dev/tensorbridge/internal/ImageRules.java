@@ -87,6 +87,17 @@ public final class ImageRules {
   }
 
   /**
+   * {@code isValidNormalizedShape(shape)}.
+   *
+   * @param colorSpace the color space's ordinal
+   * @param shape a normalized shape (four dimensions expected)
+   * @return whether it has batch 1, positive height and width and the channel count
+   */
+  public static boolean isValidNormalizedShape(int colorSpace, int[] shape) {
+    return isValidNormalizedShapeNative(colorSpace, shape);
+  }
+
+  /**
    * {@code getWidth(shape)}.
    *
    * @param colorSpace the color space's ordinal
@@ -191,6 +202,8 @@ public final class ImageRules {
   private static native boolean normalizeShape(int colorSpace, int[] shape, int[] out);
 
   private static native void assertShapeNative(int colorSpace, int[] shape);
+
+  private static native boolean isValidNormalizedShapeNative(int colorSpace, int[] shape);
 
   private static native int dimension(int colorSpace, int[] shape, boolean width);
 

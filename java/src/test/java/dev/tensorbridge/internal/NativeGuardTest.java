@@ -36,6 +36,7 @@ class NativeGuardTest {
     BufferOverflowException.class, // BufferOverflow
     ReadOnlyBufferException.class, // ReadOnlyBuffer
     OutOfMemoryError.class, // OutOfMemory
+    ArithmeticException.class, // Arithmetic
   };
 
   @BeforeAll

@@ -80,6 +80,17 @@ public enum ColorSpaceType {
     ImageRules.assertShape(ordinal(), shape);
   }
 
+  /**
+   * Whether a normalized shape (1, h, w, c) has batch 1, positive height and width and this color
+   * space's channel count (RGB and GRAYSCALE only: the others have no channel count).
+   *
+   * @param shape the normalized shape
+   * @return whether it is valid
+   */
+  protected boolean isValidNormalizedShape(int[] shape) {
+    return ImageRules.isValidNormalizedShape(ordinal(), shape);
+  }
+
   /** Checks that {@code numElements} values are enough for an image of this size. */
   void assertNumElements(int numElements, int height, int width) {
     ImageRules.assertNumElements(ordinal(), numElements, height, width);

@@ -8,7 +8,8 @@ package org.tensorflow.lite.support.image;
 public abstract class ImageProperties {
   private static final int UNSET = -1;
 
-  ImageProperties() {}
+  /** Public, as upstream's: subclasses may supply their own properties. */
+  public ImageProperties() {}
 
   /** @return the image height */
   public abstract int getHeight();
@@ -21,18 +22,17 @@ public abstract class ImageProperties {
 
   /** @return a builder whose height and width are -1 until set */
   public static Builder builder() {
-    return new Builder().setHeight(UNSET).setWidth(UNSET);
+    return new ValueBuilder().setHeight(UNSET).setWidth(UNSET);
   }
 
-  /** Builds {@link ImageProperties}; every property must be set, height and width not negative. */
-  public static class Builder {
-    private int height;
-    private int width;
-    private ColorSpaceType colorSpaceType;
-    private boolean heightSet;
-    private boolean widthSet;
-
-    Builder() {}
+  /**
+   * Builds {@link ImageProperties}; every property must be set, height and width not negative.
+   * Abstract with a public constructor, as upstream's generated builder base is; {@link
+   * #builder()} returns the one implementation.
+   */
+  public abstract static class Builder {
+    /** Public, as upstream's. */
+    public Builder() {}
 
     /**
      * Sets the image height.
@@ -40,11 +40,7 @@ public abstract class ImageProperties {
      * @param height the image height
      * @return this builder
      */
-    public Builder setHeight(int height) {
-      this.height = height;
-      heightSet = true;
-      return this;
-    }
+    public abstract Builder setHeight(int height);
 
     /**
      * Sets the image width.
@@ -52,17 +48,57 @@ public abstract class ImageProperties {
      * @param width the image width
      * @return this builder
      */
-    public Builder setWidth(int width) {
-      this.width = width;
-      widthSet = true;
-      return this;
-    }
+    public abstract Builder setWidth(int width);
 
     /**
      * @param colorSpaceType the color space, not null
      * @return this builder
      * @throws NullPointerException if {@code colorSpaceType} is null
      */
+    public abstract Builder setColorSpaceType(ColorSpaceType colorSpaceType);
+
+    /** The properties as set, or "Missing required properties: …". */
+    abstract ImageProperties autoBuild();
+
+    /**
+     * @return the properties
+     * @throws IllegalStateException if the color space is not set ("Missing required properties:
+     *     colorSpaceType"), or the height or width is negative
+     */
+    public ImageProperties build() {
+      ImageProperties properties = autoBuild();
+      if (properties.getHeight() < 0) {
+        throw new IllegalStateException("Negative image height is not allowed.");
+      }
+      if (properties.getWidth() < 0) {
+        throw new IllegalStateException("Negative image width is not allowed.");
+      }
+      return properties;
+    }
+  }
+
+  private static final class ValueBuilder extends Builder {
+    private int height;
+    private int width;
+    private ColorSpaceType colorSpaceType;
+    private boolean heightSet;
+    private boolean widthSet;
+
+    @Override
+    public Builder setHeight(int height) {
+      this.height = height;
+      heightSet = true;
+      return this;
+    }
+
+    @Override
+    public Builder setWidth(int width) {
+      this.width = width;
+      widthSet = true;
+      return this;
+    }
+
+    @Override
     public Builder setColorSpaceType(ColorSpaceType colorSpaceType) {
       if (colorSpaceType == null) {
         throw new NullPointerException("Null colorSpaceType");
@@ -71,22 +107,12 @@ public abstract class ImageProperties {
       return this;
     }
 
-    /**
-     * @return the properties
-     * @throws IllegalStateException if the color space is not set ("Missing required properties:
-     *     colorSpaceType"), or the height or width is negative
-     */
-    public ImageProperties build() {
+    @Override
+    ImageProperties autoBuild() {
       String missing = (heightSet ? "" : " height") + (widthSet ? "" : " width")
           + (colorSpaceType != null ? "" : " colorSpaceType");
       if (!missing.isEmpty()) {
         throw new IllegalStateException("Missing required properties:" + missing);
-      }
-      if (height < 0) {
-        throw new IllegalStateException("Negative image height is not allowed.");
-      }
-      if (width < 0) {
-        throw new IllegalStateException("Negative image width is not allowed.");
       }
       return new Value(height, width, colorSpaceType);
     }

@@ -15,23 +15,42 @@ import java.util.zip.ZipFile;
 
 /**
  * TFLite Support 0.4.4's own classes (from the AARs Maven copied to target/upstream-aar) in a
- * class loader of their own, whose parent is the platform loader: none of the project's classes
- * of the same names are visible to it. Reflection helpers call into it.
+ * class loader of their own, whose parent is the platform loader (plus Android's classes): none of
+ * the project's classes of the same names are visible to it. Reflection helpers call into it.
  */
-final class Upstream {
+public final class Upstream {
   private static ClassLoader loader;
 
   private Upstream() {}
 
-  static synchronized ClassLoader loader() throws IOException {
+  public static synchronized ClassLoader loader() throws IOException {
     if (loader == null) {
       String dir = System.getProperty("tensorbridge.test.upstreamAarDir", "target/upstream-aar");
       Path tmp = Files.createTempDirectory("upstream-classes");
       URL support = classesJar(new File(dir, "tensorflow-lite-support-api.aar"), tmp, "support.jar");
       URL api = classesJar(new File(dir, "tensorflow-lite-api.aar"), tmp, "api.jar");
-      loader = new URLClassLoader(new URL[] {support, api}, ClassLoader.getPlatformClassLoader());
+      loader = new URLClassLoader(new URL[] {support, api}, new AndroidOnly());
     }
     return loader;
+  }
+
+  /**
+   * The parent of upstream's loader: the platform classes, plus the {@code android.*} classes of
+   * the test class path, which upstream's classes name in signatures (reflection over them needs
+   * the classes to exist). Nothing else of the test class path is visible.
+   */
+  private static final class AndroidOnly extends ClassLoader {
+    AndroidOnly() {
+      super(ClassLoader.getPlatformClassLoader());
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+      if (name.startsWith("android.")) {
+        return Upstream.class.getClassLoader().loadClass(name);
+      }
+      throw new ClassNotFoundException(name);
+    }
   }
 
   private static URL classesJar(File aar, Path tmp, String name) throws IOException {
@@ -46,21 +65,23 @@ final class Upstream {
     return out.toUri().toURL();
   }
 
-  static Class<?> type(String name) throws Exception {
+  public static Class<?> type(String name) throws Exception {
     return Class.forName(name, true, loader());
   }
 
   /** Upstream's {@code org.tensorflow.lite.DataType} constant of the same name. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static Object dataType(String name) throws Exception {
+  public static Object dataType(String name) throws Exception {
     return Enum.valueOf((Class) type("org.tensorflow.lite.DataType"), name);
   }
 
   /** Calls a public method (static if {@code target} is a Class of the upstream loader). */
-  static Object call(Object target, String method, Object... args) throws Throwable {
+  public static Object call(Object target, String method, Object... args) throws Throwable {
     Class<?> cls = target instanceof Class ? (Class<?>) target : target.getClass();
     for (Method m : cls.getMethods()) {
       if (m.getName().equals(method) && m.getParameterCount() == args.length && fits(m, args)) {
+        // Public methods of a package-private implementation class (a generated value class).
+        m.setAccessible(true);
         try {
           return m.invoke(target instanceof Class ? null : target, args);
         } catch (InvocationTargetException e) {
@@ -71,7 +92,7 @@ final class Upstream {
     throw new NoSuchMethodException(cls.getName() + "." + method);
   }
 
-  static Object construct(String className, Object... args) throws Throwable {
+  public static Object construct(String className, Object... args) throws Throwable {
     for (java.lang.reflect.Constructor<?> c : type(className).getConstructors()) {
       if (c.getParameterCount() == args.length && fits(c.getParameterTypes(), args)) {
         try {

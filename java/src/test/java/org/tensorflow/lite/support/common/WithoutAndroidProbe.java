@@ -59,6 +59,13 @@ public final class WithoutAndroidProbe {
     TensorLabel tensorLabel = op.apply(processed);
     check(tensorLabel.getCategoryList().get(2).equals(new Category("c", 14f)), "LabelAxisOp, TensorLabel, Category");
     check(LabelUtil.mapValueToLabels(processed, labels, -4).get(0).equals("a"), "LabelUtil");
+    // TensorAudio names AudioFormat and AudioRecord in two methods; the others need neither.
+    org.tensorflow.lite.support.audio.TensorAudio audio = org.tensorflow.lite.support.audio.TensorAudio.create(
+        org.tensorflow.lite.support.audio.TensorAudio.TensorAudioFormat.builder().setSampleRate(8000).build(), 2);
+    audio.load(new short[] {0, 32767, 0});
+    audio.load(java.nio.ByteBuffer.allocateDirect(4).putFloat(0, 0.5f), 4);
+    check(Arrays.equals(audio.getTensorBuffer().getFloatArray(), new float[] {0f, 0.5f}),
+        "TensorAudio without AudioFormat and AudioRecord");
     System.out.println("ok");
   }
 }

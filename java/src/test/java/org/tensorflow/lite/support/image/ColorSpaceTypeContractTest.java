@@ -118,4 +118,45 @@ class ColorSpaceTypeContractTest {
         () -> ColorSpaceType.fromImageFormat(0x27));
     assertEquals("ImageFormat: 39, is not supported yet.", e.getMessage());
   }
+
+  @Test
+  void isValidNormalizedShapeIsProtectedAndAnswersAsUpstreams() throws Throwable {
+    java.lang.reflect.Method ours =
+        ColorSpaceType.class.getDeclaredMethod("isValidNormalizedShape", int[].class);
+    Class<?> upstreamType =
+        org.tensorflow.lite.support.common.Upstream.type("org.tensorflow.lite.support.image.ColorSpaceType");
+    java.lang.reflect.Method theirs = upstreamType.getDeclaredMethod("isValidNormalizedShape", int[].class);
+    assertEquals(theirs.getModifiers(), ours.getModifiers());
+    ours.setAccessible(true);
+    theirs.setAccessible(true);
+    int[][] shapes = {
+      {1, 2, 3, 3}, {1, 2, 3, 1}, {2, 2, 3, 3}, {1, 0, 3, 3}, {1, 2, -1, 3}, {1, 2, 3},
+      {1, 2}, {1}, {}, {0}, {1, 5, 5, 4, 9}, null
+    };
+    for (Object[] constants : new Object[][] {ColorSpaceType.values(), upstreamType.getEnumConstants()}) {
+      assertEquals(ColorSpaceType.values().length, constants.length);
+    }
+    for (int c = 0; c < ColorSpaceType.values().length; c++) {
+      for (int[] shape : shapes) {
+        String expected = outcome(theirs, upstreamType.getEnumConstants()[c], shape);
+        String actual = outcome(ours, ColorSpaceType.values()[c], shape);
+        if (shape == null) {
+          // HotSpot words the NullPointerException after the bytecode; the class is the contract.
+          expected = expected.split(":")[0];
+          actual = actual.split(":")[0];
+        }
+        assertEquals(expected, actual, ColorSpaceType.values()[c] + " " + java.util.Arrays.toString(shape));
+      }
+    }
+  }
+
+  private static String outcome(java.lang.reflect.Method method, Object target, int[] shape) {
+    try {
+      return String.valueOf(method.invoke(target, (Object) shape));
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      return e.getCause().getClass().getName() + ": " + e.getCause().getMessage();
+    } catch (IllegalAccessException e) {
+      throw new AssertionError(e);
+    }
+  }
 }

@@ -48,4 +48,37 @@ class ImagePropertiesContractTest {
         .setHeight(Integer.MIN_VALUE).setWidth(1).setColorSpaceType(ColorSpaceType.RGB).build());
     assertEquals("Negative image height is not allowed.", e.getMessage());
   }
+
+  @Test
+  void theClassAndItsBuilderAreAbstractWithPublicConstructorsAsUpstreams() throws Throwable {
+    Class<?> upstream =
+        org.tensorflow.lite.support.common.Upstream.type("org.tensorflow.lite.support.image.ImageProperties");
+    Class<?> upstreamBuilder =
+        org.tensorflow.lite.support.common.Upstream.type("org.tensorflow.lite.support.image.ImageProperties$Builder");
+    assertEquals(upstream.getModifiers(), ImageProperties.class.getModifiers());
+    assertEquals(upstreamBuilder.getModifiers(), ImageProperties.Builder.class.getModifiers());
+    assertEquals(upstream.getConstructor().getModifiers(), ImageProperties.class.getConstructor().getModifiers());
+    assertEquals(upstreamBuilder.getConstructor().getModifiers(),
+        ImageProperties.Builder.class.getConstructor().getModifiers());
+    // A subclass outside the generated value class is usable where properties are read.
+    ImageProperties own = new ImageProperties() {
+      @Override
+      public int getHeight() {
+        return 2;
+      }
+
+      @Override
+      public int getWidth() {
+        return 3;
+      }
+
+      @Override
+      public ColorSpaceType getColorSpaceType() {
+        return ColorSpaceType.GRAYSCALE;
+      }
+    };
+    ImageProperties built = ImageProperties.builder().setHeight(2).setWidth(3)
+        .setColorSpaceType(ColorSpaceType.GRAYSCALE).build();
+    assertEquals(built, own, "the value class compares by properties, as upstream's");
+  }
 }
