@@ -389,6 +389,25 @@ mod channels_first {
         out
     }
 
+    /// The chain over `src` placed channels first, as bytes of `dst_ty`.
+    fn planes(
+        src: &[u8],
+        ty: ElementType,
+        order: ByteOrder,
+        steps: &[Step<'_>],
+        channels: usize,
+        dst_ty: ElementType,
+    ) -> Vec<u8> {
+        let mut dst = vec![0u8; src.len() / ty.size() * dst_ty.size()];
+        let layout = Layout::ChannelsFirst { channels };
+        run_with_layout(src, ty, order, steps, layout, &mut dst, dst_ty).unwrap();
+        dst
+    }
+
+    fn float_bits(values: &[f32]) -> Vec<u8> {
+        values.iter().flat_map(|v| v.to_ne_bytes()).collect()
+    }
+
     #[test]
     fn moves_every_type_bit_for_bit_in_either_byte_order() {
         // 64-bit integers beyond 2^24 would not survive the float path.
@@ -403,86 +422,78 @@ mod channels_first {
                     ByteOrder::Big => v.to_be_bytes(),
                 })
                 .collect();
-            let mut dst = vec![0u8; src.len()];
-            let layout = Layout::ChannelsFirst { channels: 3 };
-            run_with_layout(
-                &src,
-                ElementType::Int64,
-                order,
-                &[],
-                layout,
-                &mut dst,
-                ElementType::Int64,
-            )
-            .unwrap();
-            let got: Vec<i64> = dst
-                .chunks_exact(8)
-                .map(|b| i64::from_ne_bytes(b.try_into().unwrap()))
+            let want: Vec<u8> = transposed(&values, 3)
+                .iter()
+                .flat_map(|v| v.to_ne_bytes())
                 .collect();
-            assert_eq!(got, transposed(&values, 3), "{order:?}");
+            let got = planes(&src, ElementType::Int64, order, &[], 3, ElementType::Int64);
+            assert_eq!(got, want, "{order:?}");
         }
     }
 
     #[test]
     fn fused_steps_equal_the_steps_then_the_permutation() {
         let mut rng = Lcg(11);
-        for (pixels, channels) in [
+        let shapes = [
             (1usize, 1usize),
             (5, 3),
             (4096, 3),
             (2731, 3),
             (700, 4),
             (33, 7),
-        ] {
+        ];
+        for (pixels, channels) in shapes {
             let values: Vec<f32> = (0..pixels * channels).map(|_| rng.float()).collect();
-            let src: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+            let src = float_bits(&values);
+            let bytes: Vec<u8> = values
+                .iter()
+                .map(|v| (v.abs() as u32 % 256) as u8)
+                .collect();
+            let as_floats: Vec<f32> = bytes.iter().map(|&b| f32::from(b)).collect();
             let mean: Vec<f32> = (0..channels).map(|c| c as f32 * 10.0 - 5.0).collect();
             let stddev: Vec<f32> = (0..channels).map(|c| 0.5 + c as f32).collect();
-            let steps = [Step::Normalize {
+            let normalize = Step::Normalize {
                 mean: &mean,
                 stddev: &stddev,
-            }];
-            let expected = transposed(&reference(&values, &steps), channels);
-            let layout = Layout::ChannelsFirst { channels };
-            let mut dst = vec![0u8; values.len() * 4];
-            run_with_layout(
-                &src,
-                ElementType::Float32,
-                ByteOrder::NATIVE,
-                &steps,
-                layout,
-                &mut dst,
-                ElementType::Float32,
-            )
-            .unwrap();
-            let got: Vec<u32> = dst
-                .chunks_exact(4)
-                .map(|b| u32::from_ne_bytes(b.try_into().unwrap()))
+            };
+            let scalar = Step::Normalize {
+                mean: &mean[..1],
+                stddev: &stddev[..1],
+            };
+            let f32_ty = ElementType::Float32;
+            let what = format!("{pixels}x{channels}");
+            for steps in [vec![normalize], vec![scalar, Step::ToUint8, normalize]] {
+                // FLOAT32 in native order (placed first, then computed in the planes) ...
+                let want = float_bits(&transposed(&reference(&values, &steps), channels));
+                let got = planes(&src, f32_ty, ByteOrder::NATIVE, &steps, channels, f32_ty);
+                assert_eq!(got, want, "{what} {steps:?}");
+                // ... and UINT8 read as floats first.
+                let want = float_bits(&transposed(&reference(&as_floats, &steps), channels));
+                let got = planes(
+                    &bytes,
+                    ElementType::Uint8,
+                    ByteOrder::NATIVE,
+                    &steps,
+                    channels,
+                    f32_ty,
+                );
+                assert_eq!(got, want, "{what} {steps:?} from UINT8");
+            }
+            // A chain ending in a cast to UINT8 goes through the typed scratch.
+            let steps = [normalize, Step::ToUint8];
+            let want: Vec<u8> = transposed(&reference(&values, &steps), channels)
+                .iter()
+                .map(|v| *v as u8)
                 .collect();
-            let want: Vec<u32> = expected.iter().map(|v| v.to_bits()).collect();
-            assert_eq!(got, want, "{pixels}x{channels}");
-            // The same chain ending in a cast to UINT8 goes through the typed scratch.
-            let steps = [
-                Step::Normalize {
-                    mean: &mean,
-                    stddev: &stddev,
-                },
-                Step::ToUint8,
-            ];
-            let expected = transposed(&reference(&values, &steps), channels);
-            let mut dst = vec![0u8; values.len()];
-            run_with_layout(
+            let got = planes(
                 &src,
-                ElementType::Float32,
+                f32_ty,
                 ByteOrder::NATIVE,
                 &steps,
-                layout,
-                &mut dst,
+                channels,
                 ElementType::Uint8,
-            )
-            .unwrap();
-            let want: Vec<u8> = expected.iter().map(|v| *v as u8).collect();
-            assert_eq!(dst, want, "{pixels}x{channels} to UINT8");
+            );
+            assert_eq!(got, want, "{what} to UINT8");
         }
     }
 
@@ -490,35 +501,18 @@ mod channels_first {
     fn refuses_a_count_that_is_not_whole_pixels() {
         let src = [0u8; 5];
         let mut dst = [0u8; 5];
-        let layout = Layout::ChannelsFirst { channels: 3 };
-        let err = run_with_layout(
-            &src,
-            ElementType::Uint8,
-            ByteOrder::NATIVE,
-            &[],
-            layout,
-            &mut dst,
-            ElementType::Uint8,
-        )
-        .unwrap_err();
+        let u8_ty = ElementType::Uint8;
+        let run = |channels: usize, dst: &mut [u8]| {
+            let layout = Layout::ChannelsFirst { channels };
+            run_with_layout(&src, u8_ty, ByteOrder::NATIVE, &[], layout, dst, u8_ty)
+        };
+        let err = run(3, &mut dst).unwrap_err();
         assert!(
             err.to_string()
                 .contains("5 elements are not whole pixels of 3 channels"),
             "{err}"
         );
-        let layout = Layout::ChannelsFirst { channels: 0 };
-        assert!(
-            run_with_layout(
-                &src,
-                ElementType::Uint8,
-                ByteOrder::NATIVE,
-                &[],
-                layout,
-                &mut dst,
-                ElementType::Uint8
-            )
-            .is_err()
-        );
+        assert!(run(0, &mut dst).is_err());
     }
 }
 
@@ -529,12 +523,17 @@ mod channels_first {
 fn channels_first_timing() {
     use super::{Layout, run_with_layout};
     let n = 224 * 224 * 3;
-    let src: Vec<u8> = (0..n).flat_map(|i| ((i % 251) as f32).to_ne_bytes()).collect();
+    let src: Vec<u8> = (0..n)
+        .flat_map(|i| ((i % 251) as f32).to_ne_bytes())
+        .collect();
     let mut dst = vec![0u8; src.len()];
     let layout = Layout::ChannelsFirst { channels: 3 };
     let mean = [1.0f32, 2.0, 3.0];
     let stddev = [2.0f32, 3.0, 4.0];
-    let steps = [Step::Normalize { mean: &mean, stddev: &stddev }];
+    let steps = [Step::Normalize {
+        mean: &mean,
+        stddev: &stddev,
+    }];
     let time = |f: &mut dyn FnMut()| {
         let start = std::time::Instant::now();
         for _ in 0..200 {
@@ -545,8 +544,15 @@ fn channels_first_timing() {
     let f32_ty = ElementType::Float32;
     let native = ByteOrder::NATIVE;
     let copy = time(&mut || dst.copy_from_slice(&src));
-    let planes = time(&mut || run_with_layout(&src, f32_ty, native, &[], layout, &mut dst, f32_ty).unwrap());
-    let norm = time(&mut || run_with_layout(&src, f32_ty, native, &steps, Layout::Same, &mut dst, f32_ty).unwrap());
-    let fused = time(&mut || run_with_layout(&src, f32_ty, native, &steps, layout, &mut dst, f32_ty).unwrap());
-    println!("copy {copy:.1} us, planes {planes:.1} us, normalize {norm:.1} us, normalize+planes {fused:.1} us");
+    let planes =
+        time(&mut || run_with_layout(&src, f32_ty, native, &[], layout, &mut dst, f32_ty).unwrap());
+    let norm = time(&mut || {
+        run_with_layout(&src, f32_ty, native, &steps, Layout::Same, &mut dst, f32_ty).unwrap()
+    });
+    let fused = time(&mut || {
+        run_with_layout(&src, f32_ty, native, &steps, layout, &mut dst, f32_ty).unwrap()
+    });
+    println!(
+        "copy {copy:.1} us, planes {planes:.1} us, normalize {norm:.1} us, normalize+planes {fused:.1} us"
+    );
 }
