@@ -5,6 +5,7 @@
 //! The kernels work over borrowed byte slices plus an explicit byte order, so the same code serves
 //! Java direct buffers (borrowed for one JNI call) and Rust-owned memory.
 
+pub mod audio;
 pub mod buffer;
 pub mod convert;
 pub mod element;
