@@ -115,17 +115,19 @@ impl LogMel {
         self.fft
             .process_with_scratch(&mut s.frame, &mut s.spectrum, &mut s.fft)
             .map_err(|e| Error::internal(format!("FFT failed: {e}")))?;
+        // Where re² + im² leaves the normal float range (beyond f32::MAX, below
+        // f32::MIN_POSITIVE, zero or NaN), |z| is redone in double, as TensorFlow's hypot-based
+        // complex abs gets it. The flag is an OR over the loop, so the loop stays vectorised.
+        let mut redo = false;
         for (m, z) in s.magnitudes.iter_mut().zip(&s.spectrum) {
-            *m = (z.re * z.re + z.im * z.im).sqrt();
+            let square = z.re * z.re + z.im * z.im;
+            redo |= !(square >= f32::MIN_POSITIVE && square <= f32::MAX);
+            *m = square.sqrt();
         }
-        // Where re² + im² left the normal float range (|z| beyond ~1.8e19 or below ~1.1e-19, or
-        // NaN), redo |z| in double, as TensorFlow's hypot-based complex abs gets it.
-        if s.magnitudes.iter().any(|&m| !(1.1e-19..1.8e19).contains(&m)) {
+        if redo {
             for (m, z) in s.magnitudes.iter_mut().zip(&s.spectrum) {
-                if !(1.1e-19..1.8e19).contains(m) {
-                    let (re, im) = (f64::from(z.re), f64::from(z.im));
-                    *m = (re * re + im * im).sqrt() as f32;
-                }
+                let (re, im) = (f64::from(z.re), f64::from(z.im));
+                *m = (re * re + im * im).sqrt() as f32;
             }
         }
         Ok(())

@@ -200,3 +200,23 @@ fn plans_are_shared_and_bounded() {
     }
     assert!(plan_cache::cached() <= 16);
 }
+
+/// Spectra whose squares leave the float range: scaling the signal by `c` shifts every log-mel
+/// value by `ln c` (offset 0), for `c` large enough that re² overflows and small enough that it
+/// underflows.
+#[test]
+fn huge_and_tiny_signals_scale_exactly() {
+    let plan = LogMel::new(params((16000, 64, 32, 64, 8, 100.0, 7000.0, 0.0)).unwrap());
+    let x: Vec<f32> = (0..256).map(|i| ((i * 7919 % 101) as f32 - 50.0) / 50.0).collect();
+    let mut base = vec![0f32; 7 * 8];
+    plan.run(&x, &mut base).unwrap();
+    for c in [1e30f32, 1e-30] {
+        let scaled: Vec<f32> = x.iter().map(|v| v * c).collect();
+        let mut out = vec![0f32; 7 * 8];
+        plan.run(&scaled, &mut out).unwrap();
+        for (&b, &o) in base.iter().zip(&out) {
+            let expect = f64::from(b) + f64::from(c).ln();
+            assert!(b == f32::NEG_INFINITY && o == f32::NEG_INFINITY || (f64::from(o) - expect).abs() < 1e-4, "{c}: {o} vs {expect}");
+        }
+    }
+}
