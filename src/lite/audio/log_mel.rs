@@ -5,6 +5,8 @@ use std::sync::Arc;
 use num_complex::Complex32;
 use realfft::{RealFftPlanner, RealToComplex};
 
+use super::aligned::Aligned;
+use super::ln::ln;
 use super::mel::{LANES, MelMatrix};
 use super::params::LogMelParams;
 use super::window::hann_window;
@@ -27,9 +29,9 @@ impl std::fmt::Debug for LogMel {
 
 /// Per-call buffers, sized by the plan.
 struct Scratch {
-    frame: Vec<f32>,
-    spectrum: Vec<Complex32>,
-    fft: Vec<Complex32>,
+    frame: Aligned<f32>,
+    spectrum: Aligned<Complex32>,
+    fft: Aligned<Complex32>,
     magnitudes: Vec<f32>,
     /// `LANES` frames' magnitudes, bin-major (see [`MelMatrix::band_energies`]).
     lanes: Vec<f32>,
@@ -78,9 +80,9 @@ impl LogMel {
         }
         let bins = p.spectrogram_bins();
         let mut s = Scratch {
-            frame: vec![0.0; p.fft_length],
-            spectrum: vec![Complex32::default(); bins],
-            fft: vec![Complex32::default(); self.fft.get_scratch_len()],
+            frame: Aligned::new(p.fft_length, 0.0),
+            spectrum: Aligned::new(bins, Complex32::default()),
+            fft: Aligned::new(self.fft.get_scratch_len(), Complex32::default()),
             magnitudes: vec![0.0; bins],
             lanes: vec![0.0; bins * LANES],
         };
@@ -94,10 +96,12 @@ impl LogMel {
                 }
             }
             // Lanes past `count` hold an earlier block's values; their results are not stored.
+            let mut logs = [0f32; LANES];
             for band in 0..p.mel_bins {
-                let energies = self.mel.band_energies(&s.lanes, band);
-                for (row, energy) in rows.chunks_exact_mut(p.mel_bins).zip(energies) {
-                    row[band] = (energy + p.log_offset).ln();
+                let energies = self.mel.band_energies(&s.lanes, band).map(|e| e + p.log_offset);
+                ln(&energies, &mut logs);
+                for (row, &log) in rows.chunks_exact_mut(p.mel_bins).zip(&logs) {
+                    row[band] = log;
                 }
             }
         }
@@ -106,26 +110,28 @@ impl LogMel {
 
     /// One frame's spectrum magnitudes into `s.magnitudes`: window, zero-pad, FFT, `|z|`.
     fn magnitudes(&self, samples: &[f32], s: &mut Scratch) -> Result<()> {
-        let (head, tail) = s.frame.split_at_mut(samples.len());
+        let frame = s.frame.as_mut_slice();
+        let spectrum = s.spectrum.as_mut_slice();
+        let (head, tail) = frame.split_at_mut(samples.len());
         for ((dst, &x), &w) in head.iter_mut().zip(samples).zip(&self.window) {
             *dst = x * w;
         }
         // The transform uses its input as scratch: the padding is rewritten every frame.
         tail.fill(0.0);
         self.fft
-            .process_with_scratch(&mut s.frame, &mut s.spectrum, &mut s.fft)
+            .process_with_scratch(frame, spectrum, s.fft.as_mut_slice())
             .map_err(|e| Error::internal(format!("FFT failed: {e}")))?;
         // Where re² + im² leaves the normal float range (beyond f32::MAX, below
         // f32::MIN_POSITIVE, zero or NaN), |z| is redone in double, as TensorFlow's hypot-based
         // complex abs gets it. The flag is an OR over the loop, so the loop stays vectorised.
         let mut redo = false;
-        for (m, z) in s.magnitudes.iter_mut().zip(&s.spectrum) {
+        for (m, z) in s.magnitudes.iter_mut().zip(spectrum.iter()) {
             let square = z.re * z.re + z.im * z.im;
-            redo |= !(square >= f32::MIN_POSITIVE && square <= f32::MAX);
+            redo |= !(f32::MIN_POSITIVE..=f32::MAX).contains(&square);
             *m = square.sqrt();
         }
         if redo {
-            for (m, z) in s.magnitudes.iter_mut().zip(&s.spectrum) {
+            for (m, z) in s.magnitudes.iter_mut().zip(spectrum.iter()) {
                 let (re, im) = (f64::from(z.re), f64::from(z.im));
                 *m = (re * re + im * im).sqrt() as f32;
             }

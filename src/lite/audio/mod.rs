@@ -12,6 +12,8 @@
 //! matrix and FFT plan of one parameter set are built once ([`LogMel`]) and shared through a small
 //! cache ([`plan_cache`]). Rules and accuracy: docs/contracts/audio-log-mel.md.
 
+pub mod aligned;
+pub mod ln;
 pub mod log_mel;
 pub mod mel;
 pub mod params;

@@ -220,3 +220,35 @@ fn huge_and_tiny_signals_scale_exactly() {
         }
     }
 }
+
+#[test]
+fn aligned_buffers_start_on_a_cache_line() {
+    for len in [0usize, 1, 7, 257, 1000] {
+        let mut a = super::aligned::Aligned::new(len, 1.5f32);
+        assert_eq!(a.as_slice().len(), len);
+        assert_eq!(a.as_mut_slice().as_ptr().addr() % 64, 0);
+        assert!(a.as_slice().iter().all(|&v| v == 1.5));
+        let c = super::aligned::Aligned::new(len, num_complex::Complex32::new(1.0, 2.0));
+        assert_eq!(c.as_slice().as_ptr().addr() % 64, 0);
+    }
+}
+
+/// The vectorised log against libm's over many magnitudes, the mantissa boundaries and the
+/// values it hands to `f32::ln`.
+#[test]
+fn vectorised_log_matches_libm() {
+    let mut xs: Vec<f32> = (0..20000).map(|i| 1e-30f32 * 1.0075f32.powi(i)).collect();
+    xs.extend([1.0, std::f32::consts::SQRT_2, 1.414_213_4, 1.414_213_7, 2.0, 0.5, f32::MIN_POSITIVE, f32::MAX]);
+    let specials = [0.0, -0.0, 1e-40, -1.0, f32::INFINITY, f32::NEG_INFINITY, f32::NAN];
+    xs.extend(specials);
+    let mut out = vec![0f32; xs.len()];
+    super::ln::ln(&xs, &mut out);
+    for (&x, &y) in xs.iter().zip(&out) {
+        let exact = f64::from(x).ln();
+        if specials.iter().any(|s| s.to_bits() == x.to_bits()) {
+            assert_eq!(y.to_bits(), x.ln().to_bits(), "{x}");
+        } else {
+            assert!((f64::from(y) - exact).abs() <= 4.0 * f64::from(f32::EPSILON) * exact.abs().max(1.0), "{x}: {y} vs {exact}");
+        }
+    }
+}
