@@ -14,6 +14,7 @@ mod graph;
 mod image_ops;
 mod image_pixels;
 mod image_rules;
+mod log_mel_spectrogram_op;
 mod native_handle;
 mod op_attrs;
 mod raw_env;

@@ -1,5 +1,5 @@
 //! Natives of `org.tensorflow.lite.support.audio.TensorAudio`: every load into the ring and
-//! `getTensorBuffer`'s copy out of it, with the rules and messages of [`crate::lite::audio`].
+//! `getTensorBuffer`'s copy out of it, with the rules and messages of [`crate::lite::audio::ring`].
 //!
 //! The ring is the Java object's own `float[]`, and its next index a Java field passed in and
 //! returned; nothing native outlives a call. Arrays are pinned with `GetPrimitiveArrayCritical`
@@ -18,7 +18,7 @@ use super::guard::guard_primitive;
 use super::raw_env::RawEnv;
 use super::tensor_buffer::Release;
 use crate::lite::ByteOrder;
-use crate::lite::audio;
+use crate::lite::audio::ring;
 use crate::{Error, ErrorKind};
 
 /// `static native int loadFloats(float[] ring, int next, int channels, float[] src, int offset,
@@ -39,7 +39,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadFl
         if src.is_null() {
             ring_len(&raw, &ring)?;
             // Upstream reads the array's length after the channel check.
-            audio::check_channels(channels, size)?;
+            ring::check_channels(channels, size)?;
             return Err(null_array());
         }
         let src_len = raw.len(src.as_raw() as jarray)?;
@@ -48,13 +48,13 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadFl
         if raw_same(&raw, &ring, &src) {
             return store(&raw, &ring, |samples| {
                 let copy = samples.to_vec();
-                audio::load_f32(samples, next, channels, &copy, offset, size)
+                ring::load_f32(samples, next, channels, &copy, offset, size)
             });
         }
         store(&raw, &ring, |samples| {
             // SAFETY: no JNI call until the pin drops; src is another float[] than the ring.
             let pinned = unsafe { raw.pin(&src, src_len, Release::NoCopyBack) }.map_err(internal)?;
-            audio::load_f32(samples, next, channels, pinned.as_slice(), offset, size)
+            ring::load_f32(samples, next, channels, pinned.as_slice(), offset, size)
         })
     })
 }
@@ -80,7 +80,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadSh
         store(&raw, &ring, |samples| {
             // SAFETY: no JNI call until the pin drops; a float[] and a short[] never alias.
             let pinned = unsafe { raw.pin(&src, src_len, Release::NoCopyBack) }.map_err(internal)?;
-            audio::load_pcm16(samples, next, channels, pinned.as_slice(), offset, size)
+            ring::load_pcm16(samples, next, channels, pinned.as_slice(), offset, size)
         })
     })
 }
@@ -122,7 +122,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadDi
             unsafe { std::slice::from_raw_parts((address as *const u8).add(start), len) }
         };
         let order = ByteOrder::from_big_endian(big_endian);
-        store(&raw, &ring, |samples| audio::load_bytes(samples, next, channels, bytes, encoding, order))
+        store(&raw, &ring, |samples| ring::load_bytes(samples, next, channels, bytes, encoding, order))
     })
 }
 
@@ -152,7 +152,7 @@ pub extern "system" fn Java_org_tensorflow_lite_support_audio_TensorAudio_loadHe
             // SAFETY: no JNI call until the pin drops; a float[] and a byte[] never alias.
             let pinned = unsafe { raw.pin(&src, array_len, Release::NoCopyBack) }.map_err(internal)?;
             let bytes = &bytemuck::cast_slice::<i8, u8>(pinned.as_slice())[start..start + len];
-            audio::load_bytes(samples, next, channels, bytes, encoding, order)
+            ring::load_bytes(samples, next, channels, bytes, encoding, order)
         })
     })
 }

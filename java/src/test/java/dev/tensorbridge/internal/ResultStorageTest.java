@@ -123,6 +123,28 @@ class ResultStorageTest {
   }
 
   @Test
+  void logMelResultsDroppedInALoopStayBounded() {
+    // 64 frames of 4,096 bands: 1 MiB per result, little work per byte.
+    dev.tensorbridge.audio.LogMelSpectrogramOp op =
+        new dev.tensorbridge.audio.LogMelSpectrogramOp(16000, 16, 16, 16, 4096, 100f, 8000f, 1f);
+    TensorBuffer input = TensorBuffer.createFixedSize(new int[] {16 * 64}, DataType.FLOAT32);
+    long resultBytes = 64L * 4096 * 4;
+    TensorBuffer kept = op.apply(input);
+    assertTrue(ResultStorage.liveBytes() >= resultBytes, "the result is a result-storage block");
+    assertEquals(resultBytes, kept.getBuffer().capacity());
+    long allocated = 0;
+    long maxLive = 0;
+    while (allocated < 5 * ResultStorage.MIN_BUDGET) {
+      TensorBuffer result = op.apply(input);
+      assertEquals(0f, result.getBuffer().getFloat(0)); // ln(0 + 1)
+      allocated += resultBytes;
+      maxLive = Math.max(maxLive, ResultStorage.liveBytes());
+    }
+    // Unreleased results would reach the allocated total; the budget may double (see below).
+    assertTrue(maxLive <= 3 * ResultStorage.MIN_BUDGET + resultBytes, maxLive + " live of " + allocated);
+  }
+
+  @Test
   void aLoopOfResultsFarBeyondTheHeapStaysBounded() throws Exception {
     String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
     String classPath =

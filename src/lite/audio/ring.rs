@@ -6,7 +6,7 @@
 //! load either has upstream's effect or fails with upstream's exception at the same point (a
 //! failing second copy leaves the first one written, as upstream's does).
 
-use super::ByteOrder;
+use crate::lite::ByteOrder;
 use crate::{Error, ErrorKind, Result};
 
 #[cfg(test)]
