@@ -408,6 +408,19 @@ mod channels_first {
         values.iter().flat_map(|v| v.to_ne_bytes()).collect()
     }
 
+    /// FLOAT32 bytes with every NaN made one NaN: arithmetic may give a NaN either sign and
+    /// payload (Miri picks them at random).
+    fn nan_blind(bytes: &[u8]) -> Vec<u8> {
+        let floats = bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_ne_bytes(b.try_into().unwrap()));
+        float_bits(
+            &floats
+                .map(|v| if v.is_nan() { f32::NAN } else { v })
+                .collect::<Vec<_>>(),
+        )
+    }
+
     #[test]
     fn moves_every_type_bit_for_bit_in_either_byte_order() {
         // 64-bit integers beyond 2^24 would not survive the float path.
@@ -434,15 +447,13 @@ mod channels_first {
     #[test]
     fn fused_steps_equal_the_steps_then_the_permutation() {
         let mut rng = Lcg(11);
-        let shapes = [
-            (1usize, 1usize),
-            (5, 3),
-            (4096, 3),
-            (2731, 3),
-            (700, 4),
-            (33, 7),
-        ];
-        for (pixels, channels) in shapes {
+        // Under Miri (slow) only sizes that still reach every vector and tail path.
+        let shapes: &[(usize, usize)] = if cfg!(miri) {
+            &[(5, 3), (37, 3), (9, 4)]
+        } else {
+            &[(1, 1), (5, 3), (4096, 3), (2731, 3), (700, 4), (33, 7)]
+        };
+        for &(pixels, channels) in shapes {
             let values: Vec<f32> = (0..pixels * channels).map(|_| rng.float()).collect();
             let src = float_bits(&values);
             let bytes: Vec<u8> = values
@@ -466,7 +477,7 @@ mod channels_first {
                 // FLOAT32 in native order (placed first, then computed in the planes) ...
                 let want = float_bits(&transposed(&reference(&values, &steps), channels));
                 let got = planes(&src, f32_ty, ByteOrder::NATIVE, &steps, channels, f32_ty);
-                assert_eq!(got, want, "{what} {steps:?}");
+                assert_eq!(nan_blind(&got), nan_blind(&want), "{what} {steps:?}");
                 // ... and UINT8 read as floats first.
                 let want = float_bits(&transposed(&reference(&as_floats, &steps), channels));
                 let got = planes(
@@ -477,7 +488,11 @@ mod channels_first {
                     channels,
                     f32_ty,
                 );
-                assert_eq!(got, want, "{what} {steps:?} from UINT8");
+                assert_eq!(
+                    nan_blind(&got),
+                    nan_blind(&want),
+                    "{what} {steps:?} from UINT8"
+                );
             }
             // A chain ending in a cast to UINT8 goes through the typed scratch.
             let steps = [normalize, Step::ToUint8];
