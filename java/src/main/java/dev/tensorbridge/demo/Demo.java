@@ -64,6 +64,44 @@ public final class Demo {
     bridge();
     graphMode();
     cameraFrame();
+    audio();
+  }
+
+  /**
+   * One second of a generated 440 Hz tone at 16 kHz through TensorAudio's ring, then YAMNet's
+   * log-mel front end (TensorFlow's numbers), with the time of the front end (best of five).
+   */
+  private static void audio() {
+    System.out.println();
+    System.out.println("org.tensorflow.lite.support.audio.TensorAudio, then dev.tensorbridge.audio.LogMelSpectrogramOp");
+    int rate = 16000;
+    float[] tone = new float[rate];
+    for (int i = 0; i < tone.length; i++) {
+      tone[i] = (float) (0.5 * Math.sin(2 * Math.PI * 440 * i / rate));
+    }
+    org.tensorflow.lite.support.audio.TensorAudio audio =
+        org.tensorflow.lite.support.audio.TensorAudio.create(
+            org.tensorflow.lite.support.audio.TensorAudio.TensorAudioFormat.builder()
+                .setSampleRate(rate).build(),
+            rate);
+    audio.load(tone);
+    TensorBuffer ring = audio.getTensorBuffer();
+    System.out.println("  TensorAudio 16 kHz mono, 1 s of a 440 Hz tone: shape "
+        + Arrays.toString(ring.getShape()));
+    TensorBuffer samples = TensorBuffer.createFixedSize(new int[] {rate}, org.tensorflow.lite.DataType.FLOAT32);
+    samples.loadArray(ring.getFloatArray());
+    dev.tensorbridge.audio.LogMelSpectrogramOp yamnet =
+        new dev.tensorbridge.audio.LogMelSpectrogramOp(16000, 400, 160, 512, 64, 125f, 7500f, 0.001f);
+    TensorBuffer logMel = null;
+    long best = Long.MAX_VALUE;
+    for (int i = 0; i < 5; i++) {
+      long start = System.nanoTime();
+      logMel = yamnet.apply(samples);
+      best = Math.min(best, System.nanoTime() - start);
+    }
+    System.out.println("  LogMelSpectrogramOp(16000, 400, 160, 512, 64, 125, 7500, 0.001): shape "
+        + Arrays.toString(logMel.getShape())
+        + String.format(Locale.ROOT, " in %.3f ms", best / 1e6));
   }
 
   /**
