@@ -32,7 +32,8 @@ const HALF: i32 = 1 << 15;
 
 /// A YUV → RGB matrix in 16-bit fixed point: `R = gain·(Y − offset) + v_to_r·e`,
 /// `G = gain·(Y − offset) − u_to_g·d − v_to_g·e`, `B = gain·(Y − offset) + u_to_b·d`, each
-/// coefficient the real one times 2^16 rounded to the nearest integer (see [`Matrix::new`]).
+/// coefficient the real one times 2^16 rounded to the nearest integer (derived from the standard's
+/// luma weights, see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Matrix {
     y_offset: i32,
