@@ -228,7 +228,6 @@ mod simd {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
 #[cfg(target_arch = "aarch64")]
 mod simd {
     use std::arch::aarch64::*;
