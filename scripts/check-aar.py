@@ -187,6 +187,11 @@ def main():
     mangle = natives.jni_mangle
     report = natives.Report("aar")
     lib_args = ["--lib", java_home()]
+    # TensorFlow Lite's API (the app's, provided scope for Model and GpuDelegateProxy), as the
+    # Maven build unpacked it from its AAR.
+    tflite_api = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "tflite-api", "classes.jar")
+    if os.path.isfile(tflite_api):
+        lib_args += ["--lib", tflite_api]
     with tempfile.TemporaryDirectory() as work, zipfile.ZipFile(aar_path) as aar:
         classes_jar = os.path.join(work, "classes.jar")
         with open(classes_jar, "wb") as f:
